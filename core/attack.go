@@ -1,0 +1,92 @@
+// Attack detection (hot path): reverse tables, with a general fallback for exotic pieces.
+package core
+
+// AttackedBy reports whether any opponent of player us could capture on sq.
+func (p *Position) AttackedBy(sq Square, us Player) bool {
+	for by := Player(0); int(by) < p.rules.Players; by++ {
+		if by != us && p.Attacks(sq, by) {
+			return true
+		}
+	}
+	return false
+}
+
+// Attacks reports whether player by has a move that captures on sq (or removes
+// the piece standing there, as a jumped-over or range-attacked victim).
+func (p *Position) Attacks(sq Square, by Player) bool {
+	r := p.rules
+	t := &r.attack[by]
+	board := p.board
+	for i := range t.leaps {
+		a := &t.leaps[i]
+		c := board[sq-Square(a.delta)]
+		if Player(c>>6) == by && a.mask>>(c&63)&1 != 0 {
+			return true
+		}
+	}
+	for i := range t.slides {
+		a := &t.slides[i]
+		at := sq
+		for n := a.max; n > 0; n-- {
+			at -= Square(a.delta)
+			c := board[at]
+			if c == Empty || c == Hole {
+				continue
+			}
+			if Player(c>>6) == by && a.mask>>(c&63)&1 != 0 {
+				return true
+			}
+			break
+		}
+	}
+	if t.exotic != 0 && p.exoticAttack(sq, by, t.exotic) {
+		return true
+	}
+	if r.Hooks.Attacks != nil && r.Hooks.Attacks(p, sq, by) {
+		return true
+	}
+	return false
+}
+
+// exoticAttack generates the moves of by's exotic pieces and looks for one that
+// captures on sq. It runs as if by were to move.
+func (p *Position) exoticAttack(sq Square, by Player, types uint64) bool {
+	target := p.board[sq]
+	if target == Empty || target.Owner() == by {
+		// Generation only produces captures of enemy pieces: stand a dummy
+		// enemy on the square while looking.
+		dummy := MakePiece((by+1)%Player(p.rules.Players), 1)
+		p.board[sq] = dummy
+		defer func() { p.board[sq] = target }()
+	}
+	moves := p.rules.moves[by]
+	for _, from := range p.lists[by].sqs {
+		pc := p.board[from]
+		if types>>pc.Type()&1 == 0 {
+			continue
+		}
+		pm := &moves[pc.Type()]
+		buf := p.genSteps(p.scratch[:0], from, pc, pm.steps)
+		for j := range pm.paths {
+			buf = p.genPath(buf, from, pc, &pm.paths[j])
+		}
+		p.scratch = buf[:0]
+		for _, m := range buf {
+			if m.To == sq && m.Kind != KindDoubleStep {
+				return true
+			}
+			for _, v := range m.Victims {
+				if v == sq && m.Kind == KindNormal {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// InCheck reports whether the player to move has a royal piece under attack.
+func (p *Position) InCheck() bool {
+	k := p.royal[p.turn]
+	return k != NoSquare && p.AttackedBy(k, p.turn)
+}

@@ -1,0 +1,187 @@
+// Compiling Betza paths into per-player mailbox steps and reverse attack tables.
+package core
+
+import "anychess/betza"
+
+// Step flags of a simple (one-leg) move.
+const (
+	sfMove    uint8 = 1 << iota // may end on an empty square
+	sfCapture                   // may end on an enemy
+	sfEP                        // may capture en passant
+	sfInitial                   // only a piece that has never moved
+	sfDouble                    // a pawn's multi-square push: grants en-passant rights
+)
+
+// step is a one-leg leap or slide for one player's orientation.
+type step struct {
+	delta int32    // mailbox offset of one step
+	max   int32    // most steps: 1 for a leaper
+	flags uint8    // sf* bits
+	nLame uint8    // how many lame squares are in use
+	lame  [2]int32 // offsets from the start square that must be empty (Betza n)
+}
+
+// leg is one leg of a complex path (hoppers, jumps, multi-leg moves).
+type leg struct {
+	delta   int32
+	max     int32
+	mode    betza.Mode
+	lame    []int32
+	jump    bool
+	hopOver bool
+	stop    bool
+}
+
+// path is a complex move: legs taken in order.
+type path struct {
+	legs    []leg
+	initial bool
+	ep      bool
+	capture bool // some leg can capture
+}
+
+// pieceMoves are the compiled moves of one piece type for one player.
+type pieceMoves struct {
+	steps []step
+	paths []path
+}
+
+// attackTable lists, for one attacking player, the reverse steps by which its
+// pieces capture, with a bit mask of the piece types that use each.
+type attackTable struct {
+	leaps  []attackStep
+	slides []attackStep
+	exotic uint64 // piece types with captures the tables cannot express
+}
+
+type attackStep struct {
+	delta int32
+	max   int32
+	mask  uint64
+}
+
+const unlimited = 1 << 30
+
+func (r *Rules) orient(pl Player, dx, dy int) (int, int) {
+	f := r.forward[pl]
+	right := [2]int{f[1], -f[0]}
+	return dx*right[0] + dy*f[0], dx*right[1] + dy*f[1]
+}
+
+func (r *Rules) delta(pl Player, dx, dy int) int32 {
+	x, y := r.orient(pl, dx, dy)
+	return int32(y*r.Board.Stride + x)
+}
+
+// compileMoves builds moves and attack tables for every player and piece type.
+func (r *Rules) compileMoves() {
+	r.pinShortcut = true
+	for pl := Player(0); int(pl) < r.Players; pl++ {
+		r.moves[pl] = make([]pieceMoves, len(r.Pieces))
+		leaps := map[int32]uint64{}
+		type slideKey struct{ delta, max int32 }
+		slides := map[slideKey]uint64{}
+		var leapOrder []int32
+		var slideOrder []slideKey
+		for t := 1; t < len(r.Pieces); t++ {
+			info := &r.Pieces[t]
+			pm := &r.moves[pl][t]
+			bit := uint64(1) << uint(t)
+			for _, bp := range info.Parsed.Paths {
+				if s, ok := r.simpleStep(pl, info, bp); ok {
+					pm.steps = append(pm.steps, s)
+					if s.flags&sfCapture != 0 {
+						if s.nLame > 0 || s.flags&sfInitial != 0 {
+							r.attack[pl].exotic |= bit
+							r.pinShortcut = false
+							continue
+						}
+						if s.max == 1 {
+							if _, seen := leaps[s.delta]; !seen {
+								leapOrder = append(leapOrder, s.delta)
+							}
+							leaps[s.delta] |= bit
+						} else {
+							k := slideKey{s.delta, s.max}
+							if _, seen := slides[k]; !seen {
+								slideOrder = append(slideOrder, k)
+							}
+							slides[k] |= bit
+						}
+					}
+					continue
+				}
+				cp := r.complexPath(pl, bp)
+				pm.paths = append(pm.paths, cp)
+				if cp.capture {
+					r.attack[pl].exotic |= bit
+					r.pinShortcut = false
+				}
+			}
+		}
+		for _, d := range leapOrder {
+			r.attack[pl].leaps = append(r.attack[pl].leaps, attackStep{delta: d, max: 1, mask: leaps[d]})
+		}
+		for _, k := range slideOrder {
+			r.attack[pl].slides = append(r.attack[pl].slides, attackStep{delta: k.delta, max: k.max, mask: slides[k]})
+		}
+	}
+}
+
+// simpleStep compiles a one-leg path without hops or jumps into a step.
+func (r *Rules) simpleStep(pl Player, info *PieceInfo, bp betza.Path) (step, bool) {
+	if len(bp.Legs) != 1 {
+		return step{}, false
+	}
+	l := bp.Legs[0]
+	if l.Jump || l.HopOver || l.Mode&^(betza.Move|betza.Capture) != 0 || len(l.Lame) > 2 || (len(l.Lame) > 0 && l.Range != 1) {
+		return step{}, false
+	}
+	s := step{delta: r.delta(pl, l.DX, l.DY), max: int32(l.Range)}
+	if l.Range == 0 {
+		s.max = unlimited
+	}
+	if l.Mode&betza.Move != 0 {
+		s.flags |= sfMove
+	}
+	if l.Mode&betza.Capture != 0 {
+		s.flags |= sfCapture
+	}
+	if bp.EnPassant {
+		s.flags |= sfEP
+	}
+	if bp.Initial {
+		s.flags |= sfInitial
+	}
+	for i, sq := range l.Lame {
+		s.lame[i] = r.delta(pl, sq[0], sq[1])
+		s.nLame++
+	}
+	// A pawn's straight non-capturing push over more than one square grants
+	// en-passant rights on the square it passes last.
+	if info.Pawn && s.flags&sfMove != 0 {
+		straight := l.DX == 0 || l.DY == 0 || abs(l.DX) == abs(l.DY)
+		if (s.max == 1 && s.nLame == 1 && straight) || s.max > 1 {
+			s.flags |= sfDouble
+		}
+	}
+	return s, true
+}
+
+func (r *Rules) complexPath(pl Player, bp betza.Path) path {
+	p := path{initial: bp.Initial, ep: bp.EnPassant}
+	for _, l := range bp.Legs {
+		cl := leg{delta: r.delta(pl, l.DX, l.DY), max: int32(l.Range), mode: l.Mode, jump: l.Jump, hopOver: l.HopOver, stop: l.Stop}
+		if l.Range == 0 {
+			cl.max = unlimited
+		}
+		for _, sq := range l.Lame {
+			cl.lame = append(cl.lame, r.delta(pl, sq[0], sq[1]))
+		}
+		if l.Mode&betza.Capture != 0 {
+			p.capture = true
+		}
+		p.legs = append(p.legs, cl)
+	}
+	return p
+}

@@ -1,0 +1,119 @@
+// Definition: a variant as plain data, the form variant files decode into.
+package core
+
+// Definition describes a variant as data. Variant files (TOML) decode into it;
+// Compile checks it and builds Rules. Squares are named in coordinate notation
+// ("e1", "aa9"); regions are lists of squares or rectangles "a1-i2".
+type Definition struct {
+	Name  string `toml:"name"`  // short name used on the command line, e.g. "siberia"
+	Title string `toml:"title"` // display name
+	// Help is the rules text as anychess plays them, including every decision
+	// taken where the source was vague.
+	Help string `toml:"help"`
+	// Hooks names a set of Go hooks registered with RegisterHooks, for the rules
+	// data cannot say. Empty for none.
+	Hooks string `toml:"hooks"`
+
+	Board   BoardDef    `toml:"board"`
+	Players []PlayerDef `toml:"players"`
+	Pieces  []PieceDef  `toml:"pieces"`
+	// Start is the initial position in extended FEN.
+	Start     string         `toml:"start"`
+	Promotion []PromotionDef `toml:"promotion"`
+	Castling  []CastlingDef  `toml:"castling"`
+	Draws     DrawDef        `toml:"draws"`
+	Goals     GoalDef        `toml:"goals"`
+	Options   []OptionDef    `toml:"options"`
+}
+
+// BoardDef is a bounded board: a Files×Ranks rectangle minus cells that are not
+// part of it. An Unbounded board has no size and no cell lists.
+type BoardDef struct {
+	Files     int  `toml:"files"`
+	Ranks     int  `toml:"ranks"`
+	Unbounded bool `toml:"unbounded"`
+	// Holes are cells outside the board that block movement like its edge ("*" in FEN).
+	Holes []string `toml:"holes"`
+	// PassThrough are cells outside the board that moves may cross but not stop on
+	// (Claustrophobia's unused cells; also "*" in FEN).
+	PassThrough []string `toml:"pass_through"`
+	// Water are cells of the board no piece may enter or cross, save by variant rule.
+	Water []string `toml:"water"`
+	// Regions names sets of squares (zones, palaces, keeps, promotion areas).
+	Regions map[string][]string `toml:"regions"`
+}
+
+// PlayerDef is one seat.
+type PlayerDef struct {
+	Name string `toml:"name"` // "white"
+	// Forward is the direction the player's pieces call forward: "north" (+rank),
+	// "south", "east" (+file) or "west".
+	Forward string `toml:"forward"`
+	// Team groups partners; players with the same nonzero team are allies.
+	Team int `toml:"team"`
+}
+
+// PieceDef is one piece type.
+type PieceDef struct {
+	Name   string `toml:"name"`   // "knight"
+	Letter string `toml:"letter"` // one upper-case letter used in FEN and SAN, "N"
+	Betza  string `toml:"betza"`  // its moves in Betza / XBetza
+	// Royal pieces may not be left attacked; checkmating one wins.
+	Royal bool `toml:"royal"`
+	// Pawn pieces reset the move counter, promote, and give en-passant rights
+	// on the squares passed by their multi-square non-capturing moves.
+	Pawn bool `toml:"pawn"`
+	// Value in centipawns for the engine; 0 lets the engine derive it.
+	Value int `toml:"value"`
+}
+
+// PromotionDef says where a player's pawns promote and to what.
+type PromotionDef struct {
+	Player int      `toml:"player"`
+	Region string   `toml:"region"` // name of a region in BoardDef.Regions
+	Pieces []string `toml:"pieces"` // letters of the choices, e.g. ["Q","R","B","N"]
+	// Optional: promotion may be declined (the pawn stays a pawn). Default mandatory.
+	Optional bool `toml:"optional"`
+}
+
+// CastlingDef is one castling move: king and rook jump together.
+type CastlingDef struct {
+	Player   int    `toml:"player"`
+	Flag     string `toml:"flag"` // FEN castling letter: K, Q, k, q
+	KingFrom string `toml:"king_from"`
+	KingTo   string `toml:"king_to"`
+	RookFrom string `toml:"rook_from"`
+	RookTo   string `toml:"rook_to"`
+}
+
+// DrawDef switches draw rules on.
+type DrawDef struct {
+	// Repetition: the game is drawn when a position recurs this many times (0 = off).
+	Repetition int `toml:"repetition"`
+	// MoveCounter: drawn after this many plies without capture or pawn move (0 = off).
+	MoveCounter int `toml:"move_counter"`
+	// InsufficientMaterial applies the insufficient-material draw of orthodox chess.
+	InsufficientMaterial bool `toml:"insufficient_material"`
+}
+
+// GoalDef lists the ways to win besides checkmate of a royal piece.
+type GoalDef struct {
+	// Checkmate: a player whose royal piece is attacked and who has no legal move
+	// loses. Default true when a royal piece exists.
+	NoCheckmate bool `toml:"no_checkmate"`
+	// StalemateWins: a player with no legal move who is not in check loses
+	// instead of drawing.
+	StalemateLoses bool `toml:"stalemate_loses"`
+	// RoyalReaches: moving a royal piece onto this region of an opponent wins
+	// (Claustrophobia's scepter). Region names are per player: RoyalReaches[i]
+	// is the region player i's royal must reach.
+	RoyalReaches []string `toml:"royal_reaches"`
+}
+
+// OptionDef is a variant option, set with --option NAME[=VALUE].
+type OptionDef struct {
+	Name        string   `toml:"name"`
+	Description string   `toml:"description"`
+	Default     string   `toml:"default"`
+	Values      []string `toml:"values"` // allowed values; empty for a flag (on/off)
+}

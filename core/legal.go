@@ -1,0 +1,233 @@
+// Legal move filtering, move validation and game outcomes.
+package core
+
+import "fmt"
+
+// LegalMoves appends the legal moves of the player to move to buf.
+func (p *Position) LegalMoves(buf []Move) []Move {
+	start := len(buf)
+	buf = p.PseudoMoves(buf)
+	k := p.royal[p.turn]
+	if k == NoSquare {
+		return buf
+	}
+	var pins pinSet
+	fast := p.rules.pinShortcut && !p.AttackedBy(k, p.turn)
+	if fast {
+		p.findPins(k, &pins)
+	}
+	out := start
+	for i := start; i < len(buf); i++ {
+		m := buf[i]
+		if fast && m.Kind == KindNormal && m.From != k && !pins.has(m.From) {
+			buf[out] = m
+			out++
+			continue
+		}
+		if p.leavesRoyalSafe(m) {
+			buf[out] = m
+			out++
+		}
+	}
+	return buf[:out]
+}
+
+// pinSet holds the squares of pieces that may be pinned to their king.
+type pinSet struct {
+	n   int
+	sqs [32]Square
+}
+
+func (s *pinSet) has(sq Square) bool {
+	for i := 0; i < s.n; i++ {
+		if s.sqs[i] == sq {
+			return true
+		}
+	}
+	return false
+}
+
+// findPins walks from the king along every enemy slide direction and records
+// a friendly piece that is the only thing between the king and a slider of
+// that direction.
+func (p *Position) findPins(k Square, pins *pinSet) {
+	us := p.turn
+	board := p.board
+	for by := Player(0); int(by) < p.rules.Players; by++ {
+		if by == us {
+			continue
+		}
+		t := &p.rules.attack[by]
+		for i := range t.slides {
+			a := &t.slides[i]
+			at := k
+			shield := NoSquare
+			for n := a.max; n > 0; n-- {
+				at -= Square(a.delta)
+				c := board[at]
+				if c == Empty || c == Hole {
+					continue
+				}
+				if c == Wall {
+					break
+				}
+				if shield == NoSquare && c.Owner() == us {
+					shield = at
+					continue
+				}
+				if shield != NoSquare && c.Owner() == by && a.mask>>c.Type()&1 != 0 && pins.n < len(pins.sqs) {
+					pins.sqs[pins.n] = shield
+					pins.n++
+				}
+				break
+			}
+		}
+	}
+}
+
+// leavesRoyalSafe makes m and reports whether the mover's royal piece is then
+// not attacked.
+func (p *Position) leavesRoyalSafe(m Move) bool {
+	us := p.turn
+	p.MakeMove(m)
+	k := p.royal[us]
+	ok := k == NoSquare || !p.AttackedBy(k, us)
+	p.UnmakeMove()
+	return ok
+}
+
+// IsLegal reports whether m is one of the legal moves of the position. It is the
+// check for moves that come from outside (a user, a file, the network).
+func (p *Position) IsLegal(m Move) bool {
+	for _, l := range p.LegalMoves(make([]Move, 0, 64)) {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Status is the state of a game.
+type Status uint8
+
+// Game states.
+const (
+	Ongoing Status = iota
+	Win            // Winners holds the winning players
+	Draw
+)
+
+// Outcome is the result of a game, or Ongoing.
+type Outcome struct {
+	Status  Status
+	Winners uint8 // bit i set: player i is among the winners
+	Reason  string
+}
+
+// String describes the outcome.
+func (o Outcome) String() string {
+	switch o.Status {
+	case Win:
+		s := "win for"
+		for i := 0; i < MaxPlayers; i++ {
+			if o.Winners>>i&1 != 0 {
+				s += fmt.Sprintf(" player %d", i+1)
+			}
+		}
+		return s + " (" + o.Reason + ")"
+	case Draw:
+		return "draw (" + o.Reason + ")"
+	}
+	return "ongoing"
+}
+
+// WinFor returns a win for one player.
+func WinFor(pl Player, reason string) Outcome {
+	return Outcome{Status: Win, Winners: 1 << pl, Reason: reason}
+}
+
+// Outcome decides whether the game has ended in this position, applying the
+// variant's goals and draw rules.
+func (p *Position) Outcome() Outcome {
+	r := p.rules
+	if r.Hooks.Outcome != nil {
+		if o, ok := r.Hooks.Outcome(p); ok {
+			return o
+		}
+	}
+	prev := (p.turn + Player(r.Players) - 1) % Player(r.Players)
+	if reg := r.reaches[prev]; reg != nil && p.royal[prev] != NoSquare && reg.Contains(p.royal[prev]) {
+		return WinFor(prev, "royal piece reached its goal")
+	}
+	moves := p.LegalMoves(make([]Move, 0, 128))
+	if len(moves) == 0 {
+		if p.InCheck() && !r.Def.Goals.NoCheckmate {
+			return p.allOthersWin("checkmate")
+		}
+		if r.Def.Goals.StalemateLoses {
+			return p.allOthersWin("stalemate")
+		}
+		return Outcome{Status: Draw, Reason: "stalemate"}
+	}
+	if n := r.Def.Draws.MoveCounter; n > 0 && p.counter >= n {
+		return Outcome{Status: Draw, Reason: fmt.Sprintf("%d plies without capture or pawn move", n)}
+	}
+	if n := r.Def.Draws.Repetition; n > 0 && p.Repetitions() >= n {
+		return Outcome{Status: Draw, Reason: fmt.Sprintf("%d-fold repetition", n)}
+	}
+	if r.Def.Draws.InsufficientMaterial && p.insufficientMaterial() {
+		return Outcome{Status: Draw, Reason: "insufficient material"}
+	}
+	return Outcome{Status: Ongoing}
+}
+
+func (p *Position) allOthersWin(reason string) Outcome {
+	o := Outcome{Status: Win, Reason: reason}
+	for i := 0; i < p.rules.Players; i++ {
+		if Player(i) != p.turn && !p.rules.Allies(Player(i), p.turn) {
+			o.Winners |= 1 << i
+		}
+	}
+	return o
+}
+
+// Repetitions returns how many times the current position has occurred,
+// counting this one.
+func (p *Position) Repetitions() int {
+	n := 1
+	for i := len(p.history) - 1; i >= 0; i-- {
+		if p.history[i] == p.hash {
+			n++
+		}
+	}
+	return n
+}
+
+// insufficientMaterial applies orthodox chess's dead-position cases: only
+// royal pieces, or one knight or bishop besides them, or bishops (N- and B-
+// pieces identified by their Betza "N" and "B") all on one colour.
+func (p *Position) insufficientMaterial() bool {
+	minors, knights := 0, 0
+	colours := [2]bool{}
+	for pl := 0; pl < p.rules.Players; pl++ {
+		for _, sq := range p.lists[pl].sqs {
+			info := &p.rules.Pieces[p.board[sq].Type()]
+			switch {
+			case info.Royal:
+			case info.Betza == "N":
+				minors++
+				knights++
+			case info.Betza == "B":
+				minors++
+				c := p.rules.Board.Coord(sq)
+				colours[(c.X+c.Y)&1] = true
+			default:
+				return false
+			}
+		}
+	}
+	if minors <= 1 {
+		return true
+	}
+	return knights == 0 && !(colours[0] && colours[1])
+}

@@ -1,0 +1,104 @@
+// Making and unmaking moves (hot path): every write goes through the undo log.
+package core
+
+// MakeMove plays m, which must come from LegalMoves or PseudoMoves of this
+// position; use ParseMove-style validation (IsLegal) for moves from outside.
+func (p *Position) MakeMove(m Move) {
+	r := p.rules
+	z := &r.zobrist
+	p.undos = append(p.undos, undoRecord{
+		move: m, nChanges: len(p.changes), turn: p.turn, ep: p.ep, epVictim: p.epVictim,
+		counter: p.counter, fullmove: p.fullmove, hash: p.hash,
+	})
+	p.history = append(p.history, p.hash)
+	p.hash ^= z.epKey(p.ep)
+	p.ep, p.epVictim = NoSquare, NoSquare
+	us := p.turn
+	reset := false
+	switch m.Kind {
+	case KindNormal, KindDoubleStep, KindEnPassant:
+		pc := p.board[m.From]
+		reset = r.Pieces[pc.Type()].Pawn
+		if m.Kind != KindDoubleStep {
+			for _, v := range m.Victims {
+				if v != NoSquare {
+					p.Put(v, Empty)
+					p.SetVirgin(v, false)
+					reset = true
+				}
+			}
+		}
+		if p.board[m.To].IsPiece() && m.To != m.From {
+			reset = true
+		}
+		p.Put(m.From, Empty)
+		if m.Promo != 0 {
+			pc = MakePiece(us, m.Promo)
+		}
+		p.Put(m.To, pc)
+		p.SetVirgin(m.From, false)
+		p.SetVirgin(m.To, false)
+		if m.Kind == KindDoubleStep {
+			p.ep, p.epVictim = m.Victims[0], m.To
+			p.hash ^= z.epKey(p.ep)
+		}
+	case KindCastle:
+		king, rook := p.board[m.From], p.board[m.Victims[0]]
+		p.Put(m.From, Empty)
+		p.Put(m.Victims[0], Empty)
+		p.Put(m.To, king)
+		p.Put(m.Victims[1], rook)
+		for _, sq := range [4]Square{m.From, m.To, m.Victims[0], m.Victims[1]} {
+			p.SetVirgin(sq, false)
+		}
+	case KindStationary:
+		if p.board[m.To].IsPiece() {
+			reset = true
+		}
+		p.Put(m.To, Empty)
+		p.SetVirgin(m.To, false)
+	default:
+		if r.Hooks.MakeSpecial != nil {
+			r.Hooks.MakeSpecial(p, m)
+		}
+		reset = m.Arg&ArgResetsCounter != 0
+	}
+	if r.Hooks.AfterMove != nil {
+		r.Hooks.AfterMove(p, m)
+	}
+	if reset {
+		p.counter = 0
+	} else {
+		p.counter++
+	}
+	next := us + 1
+	if int(next) == r.Players {
+		next = 0
+		p.fullmove++
+	}
+	p.hash ^= z.turn[us] ^ z.turn[next]
+	p.turn = next
+}
+
+// ArgResetsCounter is the Move.Arg bit a variant sets on special moves that
+// reset the move counter (captures and pawn moves).
+const ArgResetsCounter = 1 << 15
+
+// UnmakeMove takes back the last move made.
+func (p *Position) UnmakeMove() {
+	n := len(p.undos) - 1
+	u := &p.undos[n]
+	p.undoChanges(u.nChanges)
+	p.turn, p.ep, p.epVictim = u.turn, u.ep, u.epVictim
+	p.counter, p.fullmove, p.hash = u.counter, u.fullmove, u.hash
+	p.undos = p.undos[:n]
+	p.history = p.history[:len(p.history)-1]
+}
+
+// LastMove returns the last move made on this position object.
+func (p *Position) LastMove() (Move, bool) {
+	if len(p.undos) == 0 {
+		return NullMove, false
+	}
+	return p.undos[len(p.undos)-1].move, true
+}

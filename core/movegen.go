@@ -1,0 +1,267 @@
+// Pseudo-legal move generation (hot path: no allocation beyond the caller's buffer).
+package core
+
+import "anychess/betza"
+
+// PseudoMoves appends the moves of the player to move that obey piece movement,
+// without testing whether they leave a royal piece attacked.
+func (p *Position) PseudoMoves(buf []Move) []Move {
+	us := p.turn
+	r := p.rules
+	moves := r.moves[us]
+	sqs := p.lists[us].sqs
+	for i := 0; i < len(sqs); i++ {
+		from := sqs[i]
+		pc := p.board[from]
+		pm := &moves[pc.Type()]
+		if len(pm.steps) > 0 {
+			buf = p.genSteps(buf, from, pc, pm.steps)
+		}
+		for j := range pm.paths {
+			buf = p.genPath(buf, from, pc, &pm.paths[j])
+		}
+	}
+	if len(r.castling) > 0 {
+		buf = p.genCastling(buf)
+	}
+	if r.Hooks.Generate != nil {
+		buf = r.Hooks.Generate(p, buf)
+	}
+	return buf
+}
+
+// genSteps generates the simple leaps and slides of the piece on from.
+func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []Move {
+	board := p.board
+	us := pc.Owner()
+	pawn := p.rules.Pieces[pc.Type()].Pawn
+	for i := range steps {
+		s := &steps[i]
+		if s.flags&(sfInitial|sfEP|sfDouble) != 0 || s.nLame != 0 {
+			buf = p.genSpecialStep(buf, from, pc, s)
+			continue
+		}
+		to := from
+		for n := s.max; n > 0; n-- {
+			to += Square(s.delta)
+			c := board[to]
+			if c == Empty {
+				if s.flags&sfMove != 0 {
+					buf = p.addMove(buf, from, to, us, pawn)
+				}
+				continue
+			}
+			if c == Hole {
+				continue
+			}
+			if c != Wall && c.Owner() != us && s.flags&sfCapture != 0 {
+				buf = p.addMove(buf, from, to, us, pawn)
+			}
+			break
+		}
+	}
+	return buf
+}
+
+// genSpecialStep handles steps with lame squares, initial-only moves, en
+// passant and double steps.
+func (p *Position) genSpecialStep(buf []Move, from Square, pc Piece, s *step) []Move {
+	board := p.board
+	us := pc.Owner()
+	pawn := p.rules.Pieces[pc.Type()].Pawn
+	if s.flags&sfInitial != 0 && !p.virgin[from] {
+		return buf
+	}
+	for k := 0; k < int(s.nLame); k++ {
+		if c := board[from+Square(s.lame[k])]; c != Empty && c != Hole {
+			return buf
+		}
+	}
+	to := from
+	for n := int32(1); n <= s.max; n++ {
+		to += Square(s.delta)
+		c := board[to]
+		if c == Empty {
+			switch {
+			case s.flags&sfMove != 0:
+				if s.flags&sfDouble != 0 && (n > 1 || s.nLame == 1) {
+					passed := to - Square(s.delta)
+					if s.nLame == 1 {
+						passed = from + Square(s.lame[0])
+					}
+					m := NewMove(from, to)
+					m.Kind = KindDoubleStep
+					m.Victims[0] = passed
+					buf = p.addPromotions(buf, m, us, pawn)
+				} else {
+					buf = p.addMove(buf, from, to, us, pawn)
+				}
+			case s.flags&sfEP != 0 && to == p.ep && p.epVictim != NoSquare && board[p.epVictim].Owner() != us:
+				m := NewMove(from, to)
+				m.Kind = KindEnPassant
+				m.Victims[0] = p.epVictim
+				buf = p.addPromotions(buf, m, us, pawn)
+			}
+			continue
+		}
+		if c == Hole {
+			continue
+		}
+		if c != Wall && c.Owner() != us && s.flags&sfCapture != 0 {
+			buf = p.addMove(buf, from, to, us, pawn)
+		}
+		break
+	}
+	return buf
+}
+
+// addMove appends a normal move, expanded into promotions where they apply.
+func (p *Position) addMove(buf []Move, from, to Square, us Player, pawn bool) []Move {
+	m := Move{From: from, To: to, Victims: noVictims}
+	if !pawn {
+		return append(buf, m)
+	}
+	return p.addPromotions(buf, m, us, pawn)
+}
+
+func (p *Position) addPromotions(buf []Move, m Move, us Player, pawn bool) []Move {
+	pr := &p.rules.promotion[us]
+	if !pawn || pr.region == nil || !pr.region.member[m.To] {
+		return append(buf, m)
+	}
+	if pr.optional {
+		buf = append(buf, m)
+	}
+	for _, t := range pr.choices {
+		m.Promo = t
+		buf = append(buf, m)
+	}
+	return buf
+}
+
+// genPath generates a complex path (hoppers, jumps, multi-leg and locust moves)
+// by walking its legs.
+func (p *Position) genPath(buf []Move, from Square, pc Piece, cp *path) []Move {
+	if cp.initial && !p.virgin[from] {
+		return buf
+	}
+	m := NewMove(from, NoSquare)
+	return p.walkLeg(buf, pc, cp, 0, from, m, 0)
+}
+
+// walkLeg follows leg li of cp starting at sq. m collects the locust victims
+// (nv of them so far).
+func (p *Position) walkLeg(buf []Move, pc Piece, cp *path, li int, sq Square, m Move, nv int) []Move {
+	l := &cp.legs[li]
+	us := pc.Owner()
+	last := li == len(cp.legs)-1
+	for _, d := range l.lame {
+		if c := p.board[sq+Square(d)]; c != Empty && c != Hole {
+			return buf
+		}
+	}
+	to := sq
+	screened := false
+	for n := int32(1); n <= l.max; n++ {
+		to += Square(l.delta)
+		c := p.board[to]
+		if c == Wall {
+			return buf
+		}
+		if l.jump {
+			if l.max == 1 {
+				// A jumping leaper: its midpoint must be occupied.
+				mid := sq + Square(l.delta/2)
+				if mc := p.board[mid]; mc == Empty || mc == Hole || l.delta%2 != 0 {
+					return buf
+				}
+			} else if n == 1 {
+				continue // a jumping slider skips its first square
+			}
+		}
+		if l.hopOver && !screened {
+			if c != Empty && c != Hole && to != m.From {
+				screened = true
+			}
+			continue
+		}
+		if c == Hole {
+			continue
+		}
+		occupied := c != Empty && to != m.From
+		if last {
+			if !occupied && l.mode&betza.Move != 0 {
+				mm := m
+				mm.To = to
+				buf = p.finishPath(buf, mm, us, pc, cp)
+			} else if occupied && c.Owner() != us && l.mode&betza.Capture != 0 {
+				mm := m
+				mm.To = to
+				buf = p.finishPath(buf, mm, us, pc, cp)
+			}
+		} else {
+			switch {
+			case !occupied && l.mode&betza.Move != 0:
+				buf = p.walkLeg(buf, pc, cp, li+1, to, m, nv)
+			case occupied && c.Owner() != us && l.mode&betza.Capture != 0 && nv < MaxVictims:
+				mm := m
+				mm.Victims[nv] = to
+				buf = p.walkLeg(buf, pc, cp, li+1, to, mm, nv+1)
+			case occupied && l.mode&betza.Hop != 0:
+				buf = p.walkLeg(buf, pc, cp, li+1, to, m, nv)
+			case occupied && c.Owner() == us && l.mode&betza.Friend != 0:
+				buf = p.walkLeg(buf, pc, cp, li+1, to, m, nv)
+			}
+		}
+		if occupied || (l.hopOver && l.stop) {
+			return buf
+		}
+	}
+	return buf
+}
+
+func (p *Position) finishPath(buf []Move, m Move, us Player, pc Piece, cp *path) []Move {
+	if m.To == m.From && m.Victims[0] == NoSquare {
+		return buf // a round trip that does nothing is no move
+	}
+	return p.addPromotions(buf, m, us, p.rules.Pieces[pc.Type()].Pawn)
+}
+
+// genCastling appends the castling moves available to the player to move.
+func (p *Position) genCastling(buf []Move) []Move {
+	us := p.turn
+	for i := range p.rules.castling {
+		c := &p.rules.castling[i]
+		if c.player != us || !p.virgin[c.kingFrom] || !p.virgin[c.rookFrom] {
+			continue
+		}
+		k, rk := p.board[c.kingFrom], p.board[c.rookFrom]
+		if !k.IsPiece() || k.Owner() != us || !p.rules.Pieces[k.Type()].Royal || !rk.IsPiece() || rk.Owner() != us {
+			continue
+		}
+		ok := true
+		for _, sq := range c.empty {
+			if p.board[sq] != Empty {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		for _, sq := range c.safe {
+			if p.AttackedBy(sq, us) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		m := NewMove(c.kingFrom, c.kingTo)
+		m.Kind = KindCastle
+		m.Victims[0], m.Victims[1] = c.rookFrom, c.rookTo
+		buf = append(buf, m)
+	}
+	return buf
+}

@@ -1,0 +1,383 @@
+// Rules: a compiled variant, built from a Definition, that positions play by.
+package core
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"anychess/betza"
+)
+
+// Rules is a compiled variant. It is immutable and shared by all positions of
+// the variant.
+type Rules struct {
+	Def     *Definition
+	Board   *Board
+	Players int
+	Pieces  []PieceInfo // indexed by PieceType; Pieces[0] is unused
+	Hooks   *Hooks
+	Options map[string]string // option values in force
+
+	team      [MaxPlayers]int
+	forward   [MaxPlayers][2]int // unit vector each player calls forward
+	letters   map[byte]PieceType
+	moves     [MaxPlayers][]pieceMoves // by player, then PieceType
+	attack    [MaxPlayers]attackTable
+	castling  []castleRule
+	promotion [MaxPlayers]promoRule
+	reaches   [MaxPlayers]*Region
+	hasRoyal  bool
+	// pinShortcut: every capture is a plain leap or slide, so a non-royal piece
+	// that is not on a line from its king to an enemy slider can move freely.
+	pinShortcut bool
+	zobrist     zobrist
+	startBoard  []Piece // the start position's cells, for unmoved-piece rights
+}
+
+// PieceInfo describes one piece type.
+type PieceInfo struct {
+	Name   string
+	Letter byte
+	Betza  string
+	Royal  bool
+	Pawn   bool
+	Value  int
+	Parsed *betza.Piece
+}
+
+// Hooks are the Go code a variant adds for what its data cannot say. Every
+// field is optional.
+type Hooks struct {
+	// Configure adjusts the definition for the chosen options before compiling.
+	Configure func(def *Definition, options map[string]string) error
+	// Generate appends the variant's own moves (kinds ≥ KindSpecial, or extra
+	// normal moves) to buf.
+	Generate func(p *Position, buf []Move) []Move
+	// MakeSpecial carries out a move of kind ≥ KindSpecial through the Position's
+	// recording setters (Put, SetMark, SetCarry, SetScore, SetCounter).
+	MakeSpecial func(p *Position, m Move)
+	// AfterMove runs after every move is made and before the turn passes, for
+	// effects such as zone ownership or mines; it must use recording setters.
+	AfterMove func(p *Position, m Move)
+	// Attacks reports extra attacks on sq by player (special captures).
+	Attacks func(p *Position, sq Square, by Player) bool
+	// Outcome decides a result the core does not know; ok false means none.
+	Outcome func(p *Position) (Outcome, bool)
+}
+
+var (
+	hooksMu       sync.Mutex
+	hooksRegistry = map[string]*Hooks{}
+)
+
+// RegisterHooks makes a hook set available to Definitions by name.
+func RegisterHooks(name string, h *Hooks) {
+	hooksMu.Lock()
+	defer hooksMu.Unlock()
+	hooksRegistry[name] = h
+}
+
+type castleRule struct {
+	player                             Player
+	flag                               byte
+	kingFrom, kingTo, rookFrom, rookTo Square
+	empty                              []Square // must be empty (other than king and rook)
+	safe                               []Square // the king may not stand attacked on these
+}
+
+type promoRule struct {
+	region   *Region
+	choices  []PieceType
+	optional bool
+}
+
+// Compile checks a definition and builds its rules for the given options.
+// Errors are *FieldError naming the faulty field where one is to blame.
+func Compile(def *Definition, options map[string]string) (*Rules, error) {
+	d := *def
+	r := &Rules{Def: &d, Options: map[string]string{}, letters: map[byte]PieceType{}}
+	if d.Name == "" {
+		return nil, &FieldError{Field: "name", Err: fmt.Errorf("missing")}
+	}
+	if err := r.applyOptions(&d, options); err != nil {
+		return nil, err
+	}
+	if d.Hooks != "" {
+		hooksMu.Lock()
+		h := hooksRegistry[d.Hooks]
+		hooksMu.Unlock()
+		if h == nil {
+			return nil, &FieldError{Field: "hooks", Err: fmt.Errorf("no hooks named %q", d.Hooks)}
+		}
+		r.Hooks = h
+		if h.Configure != nil {
+			if err := h.Configure(&d, r.Options); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		r.Hooks = &Hooks{}
+	}
+	if err := r.compilePlayers(&d); err != nil {
+		return nil, err
+	}
+	pad, err := r.compilePieces(&d)
+	if err != nil {
+		return nil, err
+	}
+	if r.Board, err = newBoard(&d.Board, pad); err != nil {
+		return nil, err
+	}
+	r.compileMoves()
+	if r.Hooks.Attacks != nil || r.Hooks.Generate != nil {
+		r.pinShortcut = false
+	}
+	if err := r.compilePromotion(&d); err != nil {
+		return nil, err
+	}
+	if err := r.compileCastling(&d); err != nil {
+		return nil, err
+	}
+	for i, name := range d.Goals.RoyalReaches {
+		if i >= r.Players {
+			return nil, &FieldError{Field: "goals.royal_reaches", Err: fmt.Errorf("more entries than players")}
+		}
+		if name == "" {
+			continue
+		}
+		if r.reaches[i] = r.Board.Region(name); r.reaches[i] == nil {
+			return nil, &FieldError{Field: fmt.Sprintf("goals.royal_reaches[%d]", i), Err: fmt.Errorf("no region named %q", name)}
+		}
+	}
+	r.zobrist = newZobrist(r)
+	if d.Start == "" {
+		return nil, &FieldError{Field: "start", Err: fmt.Errorf("missing")}
+	}
+	start, err := r.parseFEN(d.Start, false)
+	if err != nil {
+		return nil, &FieldError{Field: "start", Err: err}
+	}
+	r.startBoard = start.board
+	if _, err := r.ParseFEN(d.Start); err != nil {
+		return nil, &FieldError{Field: "start", Err: err}
+	}
+	return r, nil
+}
+
+func (r *Rules) applyOptions(d *Definition, options map[string]string) error {
+	known := map[string]*OptionDef{}
+	for i := range d.Options {
+		o := &d.Options[i]
+		known[o.Name] = o
+		if o.Default != "" {
+			r.Options[o.Name] = o.Default
+		}
+	}
+	for name, val := range options {
+		o := known[name]
+		if o == nil {
+			names := make([]string, 0, len(known))
+			for n := range known {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			if len(names) == 0 {
+				return fmt.Errorf("variant %s has no options (got %q)", d.Name, name)
+			}
+			return fmt.Errorf("variant %s has no option %q (options: %s)", d.Name, name, strings.Join(names, ", "))
+		}
+		if len(o.Values) == 0 {
+			if val != "" && val != "true" && val != "false" {
+				return fmt.Errorf("option %s is a flag: give it without a value, or =true/=false", name)
+			}
+			if val == "" {
+				val = "true"
+			}
+		} else {
+			ok := false
+			for _, v := range o.Values {
+				ok = ok || v == val
+			}
+			if !ok {
+				return fmt.Errorf("option %s: value %q is not one of %s", name, val, strings.Join(o.Values, ", "))
+			}
+		}
+		r.Options[name] = val
+	}
+	return nil
+}
+
+func (r *Rules) compilePlayers(d *Definition) error {
+	n := len(d.Players)
+	if n < 2 || n > MaxPlayers {
+		return &FieldError{Field: "players", Err: fmt.Errorf("need 2 to %d players, got %d", MaxPlayers, n)}
+	}
+	r.Players = n
+	for i, p := range d.Players {
+		switch p.Forward {
+		case "north":
+			r.forward[i] = [2]int{0, 1}
+		case "south":
+			r.forward[i] = [2]int{0, -1}
+		case "east":
+			r.forward[i] = [2]int{1, 0}
+		case "west":
+			r.forward[i] = [2]int{-1, 0}
+		default:
+			return &FieldError{Field: fmt.Sprintf("players[%d].forward", i), Err: fmt.Errorf("want north, south, east or west, got %q", p.Forward)}
+		}
+		r.team[i] = p.Team
+	}
+	return nil
+}
+
+func (r *Rules) compilePieces(d *Definition) (pad int, err error) {
+	if len(d.Pieces) == 0 || len(d.Pieces) > MaxPieceTypes {
+		return 0, &FieldError{Field: "pieces", Err: fmt.Errorf("need 1 to %d piece types, got %d", MaxPieceTypes, len(d.Pieces))}
+	}
+	pad = 2
+	r.Pieces = make([]PieceInfo, 1, len(d.Pieces)+1)
+	for i, pd := range d.Pieces {
+		field := fmt.Sprintf("pieces[%d]", i)
+		if len(pd.Letter) != 1 || pd.Letter[0] < 'A' || pd.Letter[0] > 'Z' {
+			return 0, &FieldError{Field: field + ".letter", Err: fmt.Errorf("want one upper-case letter, got %q", pd.Letter)}
+		}
+		letter := pd.Letter[0]
+		if _, dup := r.letters[letter]; dup {
+			return 0, &FieldError{Field: field + ".letter", Err: fmt.Errorf("letter %q used twice", pd.Letter)}
+		}
+		parsed, err := betza.Parse(pd.Betza)
+		if err != nil {
+			return 0, &FieldError{Field: field + ".betza", Err: err}
+		}
+		for _, path := range parsed.Paths {
+			for _, leg := range path.Legs {
+				pad = max(pad, abs(leg.DX), abs(leg.DY))
+			}
+		}
+		if pad > 16 {
+			return 0, &FieldError{Field: field + ".betza", Err: fmt.Errorf("leaps longer than 16 squares are not supported on bounded boards")}
+		}
+		name := pd.Name
+		if name == "" {
+			name = pd.Letter
+		}
+		r.letters[letter] = PieceType(len(r.Pieces))
+		r.Pieces = append(r.Pieces, PieceInfo{Name: name, Letter: letter, Betza: pd.Betza, Royal: pd.Royal, Pawn: pd.Pawn, Value: pd.Value, Parsed: parsed})
+		r.hasRoyal = r.hasRoyal || pd.Royal
+	}
+	return pad, nil
+}
+
+func (r *Rules) compilePromotion(d *Definition) error {
+	for i, pd := range d.Promotion {
+		field := fmt.Sprintf("promotion[%d]", i)
+		if pd.Player < 0 || pd.Player >= r.Players {
+			return &FieldError{Field: field + ".player", Err: fmt.Errorf("no player %d", pd.Player)}
+		}
+		reg := r.Board.Region(pd.Region)
+		if reg == nil {
+			return &FieldError{Field: field + ".region", Err: fmt.Errorf("no region named %q", pd.Region)}
+		}
+		rule := promoRule{region: reg, optional: pd.Optional}
+		for j, l := range pd.Pieces {
+			t, ok := r.PieceByLetter(l)
+			if !ok {
+				return &FieldError{Field: fmt.Sprintf("%s.pieces[%d]", field, j), Err: fmt.Errorf("no piece with letter %q", l)}
+			}
+			rule.choices = append(rule.choices, t)
+		}
+		if len(rule.choices) == 0 {
+			return &FieldError{Field: field + ".pieces", Err: fmt.Errorf("no choices")}
+		}
+		r.promotion[pd.Player] = rule
+	}
+	return nil
+}
+
+func (r *Rules) compileCastling(d *Definition) error {
+	for i, cd := range d.Castling {
+		field := fmt.Sprintf("castling[%d]", i)
+		if cd.Player < 0 || cd.Player >= r.Players {
+			return &FieldError{Field: field + ".player", Err: fmt.Errorf("no player %d", cd.Player)}
+		}
+		if len(cd.Flag) != 1 {
+			return &FieldError{Field: field + ".flag", Err: fmt.Errorf("want one letter, got %q", cd.Flag)}
+		}
+		c := castleRule{player: Player(cd.Player), flag: cd.Flag[0]}
+		for _, f := range []struct {
+			name string
+			src  string
+			dst  *Square
+		}{{"king_from", cd.KingFrom, &c.kingFrom}, {"king_to", cd.KingTo, &c.kingTo}, {"rook_from", cd.RookFrom, &c.rookFrom}, {"rook_to", cd.RookTo, &c.rookTo}} {
+			sq, err := r.Board.ParseSquare(f.src)
+			if err != nil {
+				return &FieldError{Field: field + "." + f.name, Err: err}
+			}
+			*f.dst = sq
+		}
+		kf, kt, rf, rt := r.Board.Coord(c.kingFrom), r.Board.Coord(c.kingTo), r.Board.Coord(c.rookFrom), r.Board.Coord(c.rookTo)
+		if kf.Y != kt.Y || kf.Y != rf.Y || kf.Y != rt.Y {
+			return &FieldError{Field: field, Err: fmt.Errorf("king and rook must stay on one rank")}
+		}
+		lo := min(kf.X, kt.X, rf.X, rt.X)
+		hi := max(kf.X, kt.X, rf.X, rt.X)
+		for x := lo; x <= hi; x++ {
+			sq := r.Board.Square(Coord{X: x, Y: kf.Y})
+			if sq != c.kingFrom && sq != c.rookFrom {
+				c.empty = append(c.empty, sq)
+			}
+		}
+		step := int64(1)
+		if kt.X < kf.X {
+			step = -1
+		}
+		for x := kf.X; ; x += step {
+			c.safe = append(c.safe, r.Board.Square(Coord{X: x, Y: kf.Y}))
+			if x == kt.X {
+				break
+			}
+		}
+		r.castling = append(r.castling, c)
+	}
+	return nil
+}
+
+// PieceByLetter returns the piece type with the given upper-case letter.
+func (r *Rules) PieceByLetter(l string) (PieceType, bool) {
+	if len(l) != 1 {
+		return 0, false
+	}
+	t, ok := r.letters[l[0]]
+	return t, ok
+}
+
+// Name returns the variant's short name.
+func (r *Rules) Name() string { return r.Def.Name }
+
+// Team returns the player's team (0 = none).
+func (r *Rules) Team(p Player) int { return r.team[p] }
+
+// Allies reports whether two players are the same or partners.
+func (r *Rules) Allies(a, b Player) bool {
+	return a == b || (r.team[a] != 0 && r.team[a] == r.team[b])
+}
+
+// PromotionChoices returns the piece types player p's pawns may promote to on sq,
+// or nil if sq is not in p's promotion region.
+func (r *Rules) PromotionChoices(p Player, sq Square) []PieceType {
+	pr := &r.promotion[p]
+	if pr.region == nil || !pr.region.Contains(sq) {
+		return nil
+	}
+	return pr.choices
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
