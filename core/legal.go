@@ -19,10 +19,20 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	out := start
 	for i := start; i < len(buf); i++ {
 		m := buf[i]
-		if fast && m.Kind == KindNormal && m.From != k && !pins.has(m.From) {
-			buf[out] = m
-			out++
-			continue
+		if fast && (m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep) {
+			if m.From != k {
+				if !pins.has(m.From) {
+					buf[out] = m
+					out++
+					continue
+				}
+			} else if !p.royalStepAttacked(m) {
+				buf[out] = m
+				out++
+				continue
+			} else {
+				continue
+			}
 		}
 		if p.leavesRoyalSafe(m) {
 			buf[out] = m
@@ -83,6 +93,17 @@ func (p *Position) findPins(k Square, pins *pinSet) {
 			}
 		}
 	}
+}
+
+// royalStepAttacked reports whether the royal piece moving by m would stand
+// attacked on m.To. Only for variants whose attacks are all table leaps and
+// slides: the royal is lifted off its square so it cannot shield itself.
+func (p *Position) royalStepAttacked(m Move) bool {
+	pc := p.board[m.From]
+	p.board[m.From] = Empty
+	attacked := p.AttackedBy(m.To, pc.Owner())
+	p.board[m.From] = pc
+	return attacked
 }
 
 // leavesRoyalSafe makes m and reports whether the mover's royal piece is then

@@ -47,7 +47,11 @@ func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []M
 			c := board[to]
 			if c == Empty {
 				if s.flags&sfMove != 0 {
-					buf = p.addMove(buf, from, to, us, pawn)
+					if pawn {
+						buf = p.addMove(buf, from, to, us, pawn)
+					} else {
+						buf = append(buf, Move{From: from, To: to, Victims: noVictims})
+					}
 				}
 				continue
 			}
@@ -55,7 +59,11 @@ func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []M
 				continue
 			}
 			if c != Wall && c.Owner() != us && s.flags&sfCapture != 0 {
-				buf = p.addMove(buf, from, to, us, pawn)
+				if pawn {
+					buf = p.addMove(buf, from, to, us, pawn)
+				} else {
+					buf = append(buf, Move{From: from, To: to, Victims: noVictims})
+				}
 			}
 			break
 		}

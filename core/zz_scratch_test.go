@@ -35,6 +35,16 @@ func TestScratch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Log(p.FEN(), p.Perft(1), p.Perft(2), p.Perft(3))
+		t.Log(p.FEN(), p.Perft(1), p.Perft(2), p.Perft(3), p.Perft(4))
 	}
+}
+
+func BenchmarkScratchPerft5(b *testing.B) {
+	r, _ := Compile(chessDef(), nil)
+	p := r.StartPosition()
+	var n uint64
+	for i := 0; i < b.N; i++ {
+		n += p.Perft(5)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "leaves/s")
 }

@@ -1,0 +1,51 @@
+// The play subcommand: a terminal game, each seat human or computer.
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"anychess/termui"
+)
+
+func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := newFlagSet("play", stdout)
+	var v variantFlags
+	v.register(fs, true)
+	var seats optionList
+	fs.Var(&seats, "seat", "N=human|computer: who plays player N (1-based), repeatable; default: player 1 human, the others computer")
+	moveTime := fs.Duration("movetime", 2*time.Second, "computer thinking time per move")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	p, err := v.position()
+	if err != nil {
+		return err
+	}
+	n := p.Rules().Players
+	table := make([]termui.Seat, n)
+	for i := 1; i < n; i++ {
+		table[i] = termui.Seat{Computer: true, MoveTime: *moveTime}
+	}
+	for _, s := range seats {
+		num, who, ok := strings.Cut(s, "=")
+		i, err := strconv.Atoi(num)
+		if !ok || err != nil || i < 1 || i > n {
+			return fmt.Errorf("--seat %q: want N=human or N=computer with N from 1 to %d", s, n)
+		}
+		switch who {
+		case "human":
+			table[i-1] = termui.Seat{}
+		case "computer":
+			table[i-1] = termui.Seat{Computer: true, MoveTime: *moveTime}
+		default:
+			return fmt.Errorf("--seat %q: want human or computer, got %q", s, who)
+		}
+	}
+	fmt.Fprintf(stdout, "%s. Type 'help' for commands.\n", p.Rules().Def.Title)
+	termui.Play(p, table, stdin, stdout)
+	return nil
+}

@@ -1,0 +1,188 @@
+// Package termui draws positions of any board as text and runs terminal games.
+package termui
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"anychess/core"
+	"anychess/notation"
+	"anychess/search"
+)
+
+// Render draws the board with rank numbers on the left and file letters below.
+// Player 0's pieces are upper case, player 1's lower case, player 2's and 3's
+// are marked with a trailing ' or ". Cells that are not part of the board are
+// blank; water is '~'; empty squares are '.'.
+func Render(p *core.Position) string {
+	r := p.Rules()
+	b := r.Board
+	width := 2
+	if b.Files > 26 {
+		width = 3
+	}
+	label := len(fmt.Sprint(b.Ranks))
+	var sb strings.Builder
+	for y := b.Ranks - 1; y >= 0; y-- {
+		fmt.Fprintf(&sb, "%*d ", label, y+1)
+		for x := 0; x < b.Files; x++ {
+			sq := b.Square(core.Coord{X: int64(x), Y: int64(y)})
+			sb.WriteString(pad(cell(p, sq), width))
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString(strings.Repeat(" ", label+1))
+	for x := 0; x < b.Files; x++ {
+		sb.WriteString(pad(core.FileName(int64(x)), width))
+	}
+	sb.WriteByte('\n')
+	return sb.String()
+}
+
+func cell(p *core.Position, sq core.Square) string {
+	b := p.Rules().Board
+	switch {
+	case b.IsWater(sq):
+		return "~"
+	case !b.Playable(sq):
+		return " "
+	}
+	pc := p.At(sq)
+	if !pc.IsPiece() {
+		return "."
+	}
+	return PieceText(p.Rules(), pc)
+}
+
+// PieceText writes a piece as its letter, cased or marked by owner.
+func PieceText(r *core.Rules, pc core.Piece) string {
+	l := string(r.Pieces[pc.Type()].Letter)
+	switch pc.Owner() {
+	case 1:
+		return strings.ToLower(l)
+	case 2:
+		return l + "'"
+	case 3:
+		return l + "\""
+	}
+	return l
+}
+
+func pad(s string, width int) string {
+	if len(s) >= width {
+		return s + " "
+	}
+	return s + strings.Repeat(" ", width-len(s))
+}
+
+// Seat says who plays a player's moves.
+type Seat struct {
+	Computer bool
+	MoveTime time.Duration
+}
+
+// Play runs a game from p to its end. Human moves are read from in, one per
+// line, in coordinate notation or SAN; the commands help, moves, undo, fen and
+// quit are understood. It returns the outcome (Ongoing if a human quit).
+func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outcome {
+	r := p.Rules()
+	scanner := bufio.NewScanner(in)
+	names := make([]string, r.Players)
+	for i := range names {
+		names[i] = fmt.Sprintf("player %d", i+1)
+		if i < len(r.Def.Players) && r.Def.Players[i].Name != "" {
+			names[i] = r.Def.Players[i].Name
+		}
+	}
+	for {
+		fmt.Fprint(out, "\n"+Render(p))
+		if o := p.Outcome(); o.Status != core.Ongoing {
+			fmt.Fprintf(out, "Game over: %s\n", describe(o, names))
+			return o
+		}
+		turn := p.Turn()
+		check := ""
+		if p.InCheck() {
+			check = " (in check)"
+		}
+		fmt.Fprintf(out, "%s to move%s\n", names[turn], check)
+		seat := Seat{}
+		if int(turn) < len(seats) {
+			seat = seats[turn]
+		}
+		if seat.Computer {
+			res := search.Best(p, search.Limits{MoveTime: seat.MoveTime})
+			if res.Move == core.NullMove {
+				fmt.Fprintln(out, "no move")
+				return core.Outcome{}
+			}
+			fmt.Fprintf(out, "%s plays %s (%s)\n", names[turn], notation.SAN.Encode(p, res.Move), notation.Coordinate.Encode(p, res.Move))
+			p.MakeMove(res.Move)
+			continue
+		}
+		for {
+			fmt.Fprint(out, "> ")
+			if !scanner.Scan() {
+				return core.Outcome{}
+			}
+			line := strings.TrimSpace(scanner.Text())
+			switch line {
+			case "":
+				continue
+			case "quit", "exit":
+				return core.Outcome{}
+			case "help":
+				fmt.Fprintln(out, "Type a move (e2e4 or SAN such as Nf3), or: moves, undo, fen, quit.")
+				continue
+			case "fen":
+				fmt.Fprintln(out, p.FEN())
+				continue
+			case "moves":
+				var list []string
+				for _, m := range p.LegalMoves(nil) {
+					list = append(list, notation.SAN.Encode(p, m))
+				}
+				fmt.Fprintln(out, strings.Join(list, " "))
+				continue
+			case "undo":
+				undone := 0
+				for p.Ply() > 0 && undone < r.Players {
+					p.UnmakeMove()
+					undone++
+					if int(p.Turn()) >= len(seats) || !seats[p.Turn()].Computer {
+						break
+					}
+				}
+			default:
+				m, err := notation.Coordinate.Decode(p, line)
+				if err != nil {
+					if m2, err2 := notation.SAN.Decode(p, line); err2 == nil {
+						m, err = m2, nil
+					}
+				}
+				if err != nil {
+					fmt.Fprintf(out, "%v\n", err)
+					continue
+				}
+				p.MakeMove(m)
+			}
+			break
+		}
+	}
+}
+
+func describe(o core.Outcome, names []string) string {
+	if o.Status != core.Win {
+		return o.String()
+	}
+	var ws []string
+	for i, n := range names {
+		if o.Winners>>i&1 != 0 {
+			ws = append(ws, n)
+		}
+	}
+	return strings.Join(ws, " and ") + " wins by " + o.Reason
+}
