@@ -249,6 +249,11 @@ func ParseCoordName(s string) (Coord, error) {
 		x = 26 + int64(s[0]-'a')*26 + int64(s[1]-'a')
 	}
 	digits := s[i:]
+	for j := 0; j < len(digits); j++ {
+		if digits[j] < '0' || digits[j] > '9' {
+			return Coord{}, fmt.Errorf("square %q: bad rank number %q", s, digits)
+		}
+	}
 	if digits[0] == '0' {
 		return Coord{}, fmt.Errorf("square %q: ranks count from 1", s)
 	}

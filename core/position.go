@@ -21,7 +21,7 @@ type Position struct {
 	counter  int    // plies since the last capture or pawn move
 	fullmove int
 	scores   [MaxPlayers]int32
-	counters [4]int32
+	counters [16]int32
 	hash     uint64
 
 	changes []change
