@@ -11,8 +11,8 @@ import (
 
 // snapshot is everything observable about a position that make/unmake must restore.
 type snapshot struct {
-	fen  string
-	hash uint64
+	fen   string
+	hash  uint64
 	cells []core.Piece
 }
 

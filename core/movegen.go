@@ -194,6 +194,9 @@ func (p *Position) walkLeg(buf []Move, pc Piece, cp *path, li int, sq Square, m 
 			continue
 		}
 		if c == Hole {
+			if l.hopOver && l.stop {
+				return buf // a grasshopper must land right behind its screen
+			}
 			continue
 		}
 		occupied := c != Empty && to != m.From
