@@ -107,4 +107,12 @@ func TestTooManyPaths(t *testing.T) {
 	if !errors.As(err, &perr) || !strings.Contains(perr.Msg, "too many moves") {
 		t.Errorf("huge compound: got %v, want a too-many-moves error", err)
 	}
+	// duplicates cost work too, so repeating one move is refused as well
+	_, err = Parse(strings.Repeat("aaaK", 10))
+	if !errors.As(err, &perr) || !strings.Contains(perr.Msg, "too many moves") || perr.Pos != 4*7+3 {
+		t.Errorf("repeated aaaK: got %v, want a too-many-moves error at offset 31", err)
+	}
+	if p, err := Parse(strings.Repeat("aaaK", 3)); err != nil || len(p.Paths) != 2744 {
+		t.Errorf("aaaKaaaKaaaK: %v, want the 2744 paths of aaaK once", err)
+	}
 }

@@ -4,6 +4,7 @@ package betza
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -13,7 +14,7 @@ const (
 	maxLegs  = 4     // legs in one multi-leg ('a') move
 	maxRange = 999   // largest written range
 	maxLeap  = 99    // largest coordinate of an (x,y) atom
-	maxPaths = 20000 // paths in one piece
+	maxPaths = 20000 // paths built for one piece, duplicates included
 )
 
 // leaperAtoms maps the single-letter atoms to their leap.
@@ -154,6 +155,7 @@ type parser struct {
 	pos   int
 	paths []Path
 	seen  map[string]bool // keys of paths already in paths
+	built int             // paths built so far, duplicates included
 }
 
 // legSpec collects the modifiers written for one leg of a component.
@@ -401,7 +403,7 @@ func (p *parser) addPaths(legs []*legSpec, a atom) error {
 		}
 	}
 	for _, spec := range legs[1:] {
-		var next [][]vec
+		next := make([][]vec, 0, 8*len(routes))
 		for _, r := range routes {
 			for _, m := range continuations(spec, sh, a.leap.x, a.leap.y, r[len(r)-1]) {
 				next = append(next, append(r[:len(r):len(r)], m))
@@ -410,21 +412,44 @@ func (p *parser) addPaths(legs []*legSpec, a atom) error {
 		routes = next
 	}
 	for _, r := range routes {
-		path := Path{Initial: legs[0].has('i'), EnPassant: legs[len(legs)-1].has('e')}
+		path := Path{Initial: legs[0].has('i'), EnPassant: legs[len(legs)-1].has('e'), Legs: make([]Leg, 0, len(r))}
 		for i, m := range r {
 			path.Legs = append(path.Legs, makeLeg(legs[i], m, a.rng, i == len(r)-1))
 		}
-		key := fmt.Sprintf("%#v", path)
+		if p.built++; p.built > maxPaths {
+			return p.fail(a.pos, "too many moves (at most %d paths)", maxPaths)
+		}
+		key := pathKey(path)
 		if p.seen[key] {
 			continue
-		}
-		if len(p.paths) == maxPaths {
-			return p.fail(a.pos, "too many moves (at most %d paths)", maxPaths)
 		}
 		p.seen[key] = true
 		p.paths = append(p.paths, path)
 	}
 	return nil
+}
+
+// pathKey encodes every field of a path, so that equal keys mean equal paths.
+func pathKey(p Path) string {
+	flag := func(b bool) byte {
+		if b {
+			return '1'
+		}
+		return '0'
+	}
+	key := make([]byte, 0, 64)
+	key = append(key, flag(p.Initial), flag(p.EnPassant))
+	for _, l := range p.Legs {
+		key = append(key, '|', flag(l.Jump), flag(l.HopOver), flag(l.Stop), byte('0'+l.Mode))
+		for _, n := range []int{l.DX, l.DY, l.Range, len(l.Lame)} {
+			key = strconv.AppendInt(append(key, ','), int64(n), 10)
+		}
+		for _, sq := range l.Lame {
+			key = strconv.AppendInt(append(key, ','), int64(sq[0]), 10)
+			key = strconv.AppendInt(append(key, ','), int64(sq[1]), 10)
+		}
+	}
+	return string(key)
 }
 
 // selects reports whether the first-leg direction tokens keep move m.

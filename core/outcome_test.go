@@ -55,8 +55,8 @@ func TestOutcomes(t *testing.T) {
 		{"siberia 100-ply counter", "siberia", "4k4/9/9/9/9/9/9/9/R3K4 w - - 99 80", "a1a2", core.Draw, 0, "100 plies"},
 		{"siberia has no repetition rule", "siberia", "", "h1g3 h9g7 g3h1 g7h9 h1g3 h9g7 g3h1 g7h9", core.Ongoing, 0, ""},
 		{"siberia has no material rule", "siberia", "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1", "", core.Ongoing, 0, ""},
-		{"siberia checkmate", "siberia", "8k/9/9/9/9/9/9/R8/1R2K4 w - - 0 1", "a2a9", core.Win, 1, "checkmate"},
-		{"siberia stalemate", "siberia", "8k/9/7QK/9/9/9/9/9/9 w - - 0 1", "h7g7", core.Draw, 0, "stalemate"},
+		{"siberia checkmate", "siberia", "8k/1R7/9/9/9/9/9/9/R3K4 w - - 0 1", "a1a9", core.Win, 1, "checkmate"},
+		{"siberia stalemate", "siberia", "8k/6Q2/7K1/9/9/9/9/9/9 b - - 0 1", "", core.Draw, 0, "stalemate"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := mustRules(t, tc.variant)

@@ -1,4 +1,5 @@
 // Source locator: finds the line of every table, key and array element of a TOML text.
+
 package variant
 
 import (

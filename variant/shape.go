@@ -1,4 +1,5 @@
 // Shape check: compares decoded TOML data with core.Definition, for type errors with exact paths.
+
 package variant
 
 import (
