@@ -109,8 +109,9 @@ func TestTooManyPaths(t *testing.T) {
 	}
 	// duplicates cost work too, so repeating one move is refused as well
 	_, err = Parse(strings.Repeat("aaaK", 10))
-	if !errors.As(err, &perr) || !strings.Contains(perr.Msg, "too many moves") || perr.Pos != 4*7+3 {
-		t.Errorf("repeated aaaK: got %v, want a too-many-moves error at offset 31", err)
+	overflowing := maxPaths / 2744 // index of the first aaaK (2744 paths each) past the budget
+	if !errors.As(err, &perr) || !strings.Contains(perr.Msg, "too many moves") || perr.Pos != 4*overflowing+3 {
+		t.Errorf("repeated aaaK: got %v, want a too-many-moves error at offset %d", err, 4*overflowing+3)
 	}
 	if p, err := Parse(strings.Repeat("aaaK", 3)); err != nil || len(p.Paths) != 2744 {
 		t.Errorf("aaaKaaaKaaaK: %v, want the 2744 paths of aaaK once", err)

@@ -14,7 +14,7 @@ const (
 	maxLegs  = 4     // legs in one multi-leg ('a') move
 	maxRange = 999   // largest written range
 	maxLeap  = 99    // largest coordinate of an (x,y) atom
-	maxPaths = 20000 // paths built for one piece, duplicates included
+	maxPaths = 10000 // paths built for one piece, duplicates included
 )
 
 // leaperAtoms maps the single-letter atoms to their leap.
@@ -134,8 +134,10 @@ const modifierLetters = "mcpgnjie"
 // Anything else (t, o, z, q, x, y, u, d and other letters, brackets,
 // grouping parentheses, the O and U atoms, spaces) is an error. Errors are
 // *Error with the byte offset of the failing character; a string that ends
-// where an atom is still expected reports offset len(s). Identical paths
-// are merged, and the result never has zero paths.
+// where an atom is still expected reports offset len(s). Ranges above 999,
+// (x,y) coordinates above 99 and pieces that expand to more than 10000 paths
+// are refused too. Identical paths are merged, and the result never has
+// zero paths.
 func Parse(s string) (*Piece, error) {
 	p := &parser{src: s, seen: map[string]bool{}}
 	if s == "" {

@@ -18,24 +18,20 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	}
 	out := start
 	for i := start; i < len(buf); i++ {
-		m := buf[i]
-		if fast && (m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep) {
-			if m.From != k {
-				if !pins.has(m.From) {
-					buf[out] = m
-					out++
-					continue
-				}
-			} else if !p.royalStepAttacked(m) {
-				buf[out] = m
-				out++
-				continue
-			} else {
-				continue
-			}
+		m := &buf[i]
+		var legal bool
+		switch {
+		case !fast || !(m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep):
+			legal = p.leavesRoyalSafe(*m)
+		case m.From == k:
+			legal = !p.royalStepAttacked(*m)
+		default:
+			legal = pins.n == 0 || !pins.has(m.From) || p.leavesRoyalSafe(*m)
 		}
-		if p.leavesRoyalSafe(m) {
-			buf[out] = m
+		if legal {
+			if out != i {
+				buf[out] = *m
+			}
 			out++
 		}
 	}

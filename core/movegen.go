@@ -37,7 +37,7 @@ func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []M
 	pawn := p.rules.Pieces[pc.Type()].Pawn
 	for i := range steps {
 		s := &steps[i]
-		if s.flags&(sfInitial|sfEP|sfDouble) != 0 || s.nLame != 0 {
+		if s.flags&(sfInitial|sfDouble) != 0 || s.nLame != 0 || (s.flags&sfEP != 0 && p.ep != NoSquare) {
 			buf = p.genSpecialStep(buf, from, pc, s)
 			continue
 		}

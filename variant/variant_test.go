@@ -1,0 +1,247 @@
+// Tests of the built-in variants: loading, contents, start FEN round trip and perft.
+
+package variant
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"anychess/core"
+)
+
+func TestNames(t *testing.T) {
+	names := Names()
+	if !slices.IsSorted(names) {
+		t.Errorf("Names() = %v, not sorted", names)
+	}
+	for _, want := range []string{"chess", "siberia"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("Names() = %v, missing %q", names, want)
+		}
+	}
+	for _, name := range names {
+		def, err := Definition(name)
+		if err != nil {
+			t.Errorf("Definition(%q): %v", name, err)
+			continue
+		}
+		if def.Name != name {
+			t.Errorf("variants/%s.toml has name %q; the file must be named after the variant", name, def.Name)
+		}
+		if def.Title == "" || !strings.Contains(def.Help, def.Title) {
+			t.Errorf("%s: title %q missing or not mentioned in help", name, def.Title)
+		}
+		if _, err := Load(name, nil); err != nil {
+			t.Errorf("Load(%q): %v", name, err)
+		}
+	}
+}
+
+func TestUnknownVariant(t *testing.T) {
+	for _, name := range []string{"nosuch", "", "chess.toml", "../variants/chess", "CHESS"} {
+		_, err := Definition(name)
+		if err == nil {
+			t.Errorf("Definition(%q) succeeded", name)
+			continue
+		}
+		if !strings.Contains(err.Error(), "chess, ") || !strings.Contains(err.Error(), "siberia") {
+			t.Errorf("Definition(%q): %v; want the known names listed", name, err)
+		}
+		if _, err := Load(name, nil); err == nil {
+			t.Errorf("Load(%q) succeeded", name)
+		}
+	}
+}
+
+// TestDefinitionCopies checks that callers cannot change the built-in data.
+func TestDefinitionCopies(t *testing.T) {
+	a, err := Definition("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Pieces[0].Betza = "changed"
+	a.Board.Regions["white_promotion"][0] = "changed"
+	b, err := Definition("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Pieces[0].Betza == "changed" || b.Board.Regions["white_promotion"][0] == "changed" {
+		t.Error("Definition returned shared data")
+	}
+}
+
+func TestBuiltinContents(t *testing.T) {
+	type piece struct {
+		letter, betza string
+		royal, pawn   bool
+		value         int
+	}
+	pieces := []piece{
+		{"K", "K", true, false, 0}, {"Q", "Q", false, false, 900}, {"R", "R", false, false, 500},
+		{"B", "B", false, false, 320}, {"N", "N", false, false, 300}, {"P", "fmWfceFifmnD", false, true, 100},
+	}
+	castle := func(player int, flag, kf, kt, rf, rt string) core.CastlingDef {
+		return core.CastlingDef{Player: player, Flag: flag, KingFrom: kf, KingTo: kt, RookFrom: rf, RookTo: rt}
+	}
+	tests := []struct {
+		name     string
+		size     int
+		start    string
+		regions  map[string][]string
+		castling []core.CastlingDef
+		draws    core.DrawDef
+		help     []string // phrases the rules text must contain
+	}{
+		{
+			name:    "chess",
+			size:    8,
+			start:   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+			regions: map[string][]string{"white_promotion": {"a8-h8"}, "black_promotion": {"a1-h1"}},
+			castling: []core.CastlingDef{
+				castle(0, "K", "e1", "g1", "h1", "f1"), castle(0, "Q", "e1", "c1", "a1", "d1"),
+				castle(1, "k", "e8", "g8", "h8", "f8"), castle(1, "q", "e8", "c8", "a8", "d8"),
+			},
+			draws: core.DrawDef{Repetition: 3, MoveCounter: 100, InsufficientMaterial: true},
+			help:  []string{"en passant", "100 plies", "third time", "Insufficient material", "one colour"},
+		},
+		{
+			name:    "siberia",
+			size:    9,
+			start:   "rnbqk1bnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQK1BNR w KQkq - 0 1",
+			regions: map[string][]string{"white_promotion": {"a9-i9"}, "black_promotion": {"a1-i1"}},
+			castling: []core.CastlingDef{
+				castle(0, "K", "e1", "g1", "i1", "f1"), castle(0, "Q", "e1", "c1", "a1", "d1"),
+				castle(1, "k", "e9", "g9", "i9", "f9"), castle(1, "q", "e9", "c9", "a9", "d9"),
+			},
+			draws: core.DrawDef{MoveCounter: 100},
+			help: []string{"Ludii", "same \"forward\"", "rook goes to f1", "rook i1→f1", "100 plies",
+				"no repetition rule", "insufficient-material", "23 / 529 / 13336"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			def, err := Definition(tt.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if def.Board.Files != tt.size || def.Board.Ranks != tt.size {
+				t.Errorf("board %dx%d, want %dx%d", def.Board.Files, def.Board.Ranks, tt.size, tt.size)
+			}
+			if def.Start != tt.start {
+				t.Errorf("start %q, want %q", def.Start, tt.start)
+			}
+			if !reflect.DeepEqual(def.Board.Regions, tt.regions) {
+				t.Errorf("regions %v, want %v", def.Board.Regions, tt.regions)
+			}
+			wantPlayers := []core.PlayerDef{{Name: "white", Forward: "north"}, {Name: "black", Forward: "south"}}
+			if !reflect.DeepEqual(def.Players, wantPlayers) {
+				t.Errorf("players %+v, want %+v", def.Players, wantPlayers)
+			}
+			var got []piece
+			for _, p := range def.Pieces {
+				got = append(got, piece{p.Letter, p.Betza, p.Royal, p.Pawn, p.Value})
+			}
+			if !reflect.DeepEqual(got, pieces) {
+				t.Errorf("pieces %+v, want %+v", got, pieces)
+			}
+			wantPromo := []core.PromotionDef{
+				{Player: 0, Region: "white_promotion", Pieces: []string{"Q", "R", "B", "N"}},
+				{Player: 1, Region: "black_promotion", Pieces: []string{"Q", "R", "B", "N"}},
+			}
+			if !reflect.DeepEqual(def.Promotion, wantPromo) {
+				t.Errorf("promotion %+v, want %+v", def.Promotion, wantPromo)
+			}
+			if !reflect.DeepEqual(def.Castling, tt.castling) {
+				t.Errorf("castling %+v, want %+v", def.Castling, tt.castling)
+			}
+			if def.Draws != tt.draws {
+				t.Errorf("draws %+v, want %+v", def.Draws, tt.draws)
+			}
+			for _, h := range append(tt.help, tt.start) {
+				if !strings.Contains(def.Help, h) {
+					t.Errorf("help does not mention %q", h)
+				}
+			}
+		})
+	}
+}
+
+func TestStartFENRoundTrip(t *testing.T) {
+	for _, name := range Names() {
+		t.Run(name, func(t *testing.T) {
+			r, err := Load(name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.StartPosition().FEN(); got != r.Def.Start {
+				t.Errorf("start position FEN %q, want %q", got, r.Def.Start)
+			}
+		})
+	}
+}
+
+// TestPerft compares with /work/shared/reference: the start positions, and
+// for chess the other published test positions, at depths 1 to 3.
+func TestPerft(t *testing.T) {
+	tests := []struct {
+		variant, fen string
+		counts       []uint64 // depth 1, 2, 3
+	}{
+		{"chess", "", []uint64{20, 400, 8902}},
+		{"siberia", "", []uint64{23, 529, 13336}},
+		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []uint64{48, 2039, 97862}},
+		{"chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []uint64{14, 191, 2812}},
+		{"chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", []uint64{6, 264, 9467}},
+		{"chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", []uint64{44, 1486, 62379}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant+" "+tt.fen, func(t *testing.T) {
+			r, err := Load(tt.variant, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := r.StartPosition()
+			if tt.fen != "" {
+				if p, err = r.ParseFEN(tt.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i, want := range tt.counts {
+				if got := p.Perft(i + 1); got != want {
+					t.Errorf("perft(%d) = %d, want %d", i+1, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestParseOptions(t *testing.T) {
+	tests := []struct {
+		args    []string
+		want    map[string]string
+		wantErr string
+	}{
+		{args: nil, want: map[string]string{}},
+		{args: []string{"fast"}, want: map[string]string{"fast": ""}},
+		{args: []string{"size=9", "fast", "x="}, want: map[string]string{"size": "9", "fast": "", "x": ""}},
+		{args: []string{"a=b=c"}, want: map[string]string{"a": "b=c"}},
+		{args: []string{"=9"}, wantErr: "missing name"},
+		{args: []string{""}, wantErr: "missing name"},
+		{args: []string{"size=9", "size=10"}, wantErr: "size given twice"},
+		{args: []string{"fast", "fast=true"}, wantErr: "fast given twice"},
+	}
+	for _, tt := range tests {
+		got, err := ParseOptions(tt.args)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("ParseOptions(%q) error %v, want %q", tt.args, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("ParseOptions(%q) = %v, %v; want %v", tt.args, got, err, tt.want)
+		}
+	}
+}
