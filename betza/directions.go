@@ -135,7 +135,7 @@ func keepsDiagonal(tok string, m vec) bool {
 // keepsOblique implements XBetza's directions for 8-fold atoms, where a move
 // is "narrow" when it is more vertical than horizontal (Knight (1,2)):
 //
-//	f b l r        the 4 moves with a component that way (same as fh bh lh rh)
+//	f b l r        the XBetza pair nearest that way: f = ff, l = ll (fh bh lh rh are the 4-move halves)
 //	ff bb          the narrow pair forward / backward ((±1,2) / (±1,-2))
 //	ll rr          the wide pair left / right ((-2,±1) / (2,±1))
 //	v vv, s ss     the 4 narrow moves, the 4 wide moves
@@ -153,10 +153,8 @@ func keepsOblique(tok string, m vec) bool {
 		return !narrow && halfPlane(c, m)
 	}
 	switch {
-	case len(tok) == 1 && (tok[0] == 'v' || tok[0] == 's'):
-		return pair(tok[0])
 	case len(tok) == 1:
-		return halfPlane(tok[0], m)
+		return pair(tok[0]) // XBetza: fN is the Shogi knight's pair, as ffN
 	case tok == "hr":
 		return narrow == (m.x*m.y > 0)
 	case tok == "hl":

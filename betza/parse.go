@@ -29,6 +29,7 @@ type shorthand struct {
 	rng   int
 }
 
+// shorthands maps K, R, B and Q to their atoms.
 var shorthands = map[byte]shorthand{
 	'K': {[]vec{{1, 0}, {1, 1}}, 1},
 	'R': {[]vec{{1, 0}}, 0},
@@ -72,8 +73,8 @@ const modifierLetters = "mcpgnjie"
 // Oblique atoms (N, C, Z, other (x,y)), calling a move narrow when it is
 // more vertical than horizontal, like the Knight's (1,2):
 //
-//	f b l r       the 4 moves with a component that way
-//	fh bh lh rh   XBetza's half-planes, the same as f b l r
+//	f b l r       XBetza's pair nearest that way: f = ff, b = bb, l = ll, r = rr
+//	fh bh lh rh   XBetza's half-planes: the 4 moves with a component that way
 //	ff bb         the narrow forward / backward pair: (±1,2) / (±1,-2)
 //	ll rr         the wide left / right pair: (-2,±1) / (2,±1)
 //	v s           the 4 narrow / the 4 wide moves (also vv, ss)
@@ -83,9 +84,8 @@ const modifierLetters = "mcpgnjie"
 //	hr hl         the chiral halves: hr = (1,2) and its quarter turns, hl the mirror
 //
 // Tokens containing h are refused on orthogonal and diagonal atoms. Readings
-// chosen where sources differ: f on an oblique atom is its 4 forward moves,
-// as in original Betza (XBoard and Fairy-Stockfish read fN as ffN, 2 moves);
-// v and s on oblique atoms follow XBetza (ff+bb, ll+rr), since a literal f+b
+// chosen where sources differ: f on an oblique atom is the narrow pair, as
+// XBoard and Fairy-Stockfish read it (fN is the Shogi knight, as ffN); v and s on oblique atoms follow XBetza (ff+bb, ll+rr), since a literal f+b
 // would keep all 8 moves; lh and rh are XBetza's half-planes, the chiral
 // halves being hl and hr. K and Q split into W and F before directions
 // apply, so fK is 3 moves and fsK 5 (fsW plus fsF).
@@ -166,6 +166,7 @@ type legSpec struct {
 	mods map[byte]int // non-directional modifier -> offset of its first occurrence
 }
 
+// has reports whether modifier c was written for this leg.
 func (l *legSpec) has(c byte) bool {
 	_, ok := l.mods[c]
 	return ok
@@ -178,6 +179,7 @@ type atom struct {
 	pos  int // offset of the atom letter or '('
 }
 
+// fail builds the *Error for offset pos.
 func (p *parser) fail(pos int, format string, args ...any) error {
 	return &Error{Source: p.src, Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
@@ -269,6 +271,7 @@ func (p *parser) atom() ([]atom, error) {
 	return expand(leaps, rng, start), nil
 }
 
+// expand pairs each leap with the range and the atom's offset.
 func expand(leaps []vec, rng, pos int) []atom {
 	out := make([]atom, len(leaps))
 	for i, l := range leaps {

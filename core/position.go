@@ -53,17 +53,14 @@ type change struct {
 }
 
 type undoRecord struct {
-	move      Move
-	nChanges  int
-	turn      Player
-	ep        Square
-	epVictim  Square
-	counter   int
-	fullmove  int
-	hash      uint64
-	royal     [MaxPlayers]Square
-	captured  bool
-	pawnMoved bool
+	move     Move
+	nChanges int
+	turn     Player
+	ep       Square
+	epVictim Square
+	counter  int
+	fullmove int
+	hash     uint64
 }
 
 // NewPosition returns an empty position of the rules: no pieces, player 0 to move.
