@@ -282,9 +282,26 @@ func (p *Position) FEN() string {
 	return sb.String()
 }
 
+// ParsePosition reads a position in the variant's position text: its own
+// format where its hooks define one, extended FEN otherwise.
+func (r *Rules) ParsePosition(text string) (*Position, error) {
+	if r.Hooks.ParsePosition != nil {
+		return r.Hooks.ParsePosition(r, text)
+	}
+	return r.ParseFEN(text)
+}
+
+// String writes the position in the variant's position text (see ParsePosition).
+func (p *Position) String() string {
+	if p.rules.Hooks.FormatPosition != nil {
+		return p.rules.Hooks.FormatPosition(p)
+	}
+	return p.FEN()
+}
+
 // StartPosition returns a new position at the variant's start.
 func (r *Rules) StartPosition() *Position {
-	p, err := r.ParseFEN(r.Def.Start)
+	p, err := r.ParsePosition(r.Def.Start)
 	if err != nil {
 		panic("core: start position was checked by Compile: " + err.Error())
 	}

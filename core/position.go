@@ -302,3 +302,31 @@ func b2i(b bool) int32 {
 	}
 	return 0
 }
+
+// SetTurn sets the player to move. Like the other setup setters below, it is
+// for position parsers building a position before any move is made.
+func (p *Position) SetTurn(pl Player) {
+	p.hash ^= p.rules.zobrist.turn[p.turn] ^ p.rules.zobrist.turn[pl]
+	p.turn = pl
+}
+
+// SetEnPassant sets the en-passant square and the pawn that may be taken there
+// (NoSquare, NoSquare for none).
+func (p *Position) SetEnPassant(square, victim Square) {
+	p.hash ^= p.rules.zobrist.epKey(p.ep) ^ p.rules.zobrist.epKey(square)
+	p.ep, p.epVictim = square, victim
+}
+
+// SetMoveCounter sets the plies since the last capture or pawn move.
+func (p *Position) SetMoveCounter(n int) { p.counter = n }
+
+// SetFullMove sets the move number.
+func (p *Position) SetFullMove(n int) { p.fullmove = n }
+
+// ForgetSetup drops the undo log written while setting a position up, so the
+// setup itself cannot be undone. Call it when a parser has finished.
+func (p *Position) ForgetSetup() {
+	if len(p.undos) == 0 {
+		p.changes = p.changes[:0]
+	}
+}

@@ -65,6 +65,13 @@ type Hooks struct {
 	Attacks func(p *Position, sq Square, by Player) bool
 	// Outcome decides a result the core does not know; ok false means none.
 	Outcome func(p *Position) (Outcome, bool)
+	// ParsePosition and FormatPosition replace FEN for games whose state FEN
+	// cannot carry (scores, piles, clocks, carried items, more than two players).
+	ParsePosition  func(r *Rules, text string) (*Position, error)
+	FormatPosition func(p *Position) string
+	// MoveText names a move of a variant-defined kind (≥ KindSpecial) in
+	// coordinate notation, or adds to a normal move's text; "" means no change.
+	MoveText func(p *Position, m Move) string
 }
 
 var (
@@ -154,6 +161,14 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 	r.zobrist = newZobrist(r)
 	if d.Start == "" {
 		return nil, &FieldError{Field: "start", Err: fmt.Errorf("missing")}
+	}
+	if r.Hooks.ParsePosition != nil {
+		start, err := r.Hooks.ParsePosition(r, d.Start)
+		if err != nil {
+			return nil, &FieldError{Field: "start", Err: err}
+		}
+		r.startBoard = start.board
+		return r, nil
 	}
 	start, err := r.parseFEN(d.Start, false)
 	if err != nil {

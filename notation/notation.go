@@ -133,6 +133,14 @@ func show(s string) string {
 	return strconv.Quote(s)
 }
 
+// quote returns s in double quotes, shortened when long.
+func quote(s string) string {
+	if len(s) > 40 {
+		return strconv.Quote(s[:40]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
 // checkInput rejects empty and overlong text before any parsing.
 func checkInput(s string) *Error {
 	switch {

@@ -138,7 +138,7 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 				fmt.Fprintln(out, "Type a move (e2e4 or SAN such as Nf3), or: moves, undo, fen, quit.")
 				continue
 			case "fen":
-				fmt.Fprintln(out, p.FEN())
+				fmt.Fprintln(out, p.String())
 				continue
 			case "moves":
 				var list []string

@@ -11,8 +11,6 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
-
-	"anychess/core"
 )
 
 // mini is a small valid variant; the cases below edit it. Line numbers matter.
@@ -173,5 +171,69 @@ func TestBadFiles(t *testing.T) {
 				t.Errorf("error text %q does not start with %q", err, prefix)
 			}
 		})
+	}
+}
+
+func TestSyntaxErrorKeepsParseError(t *testing.T) {
+	_, err := Parse("bad.toml", []byte("name = \n"))
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %v does not unwrap to toml.ParseError", err)
+	}
+	if pe.Position.Line != 1 {
+		t.Errorf("ParseError line %d, want 1", pe.Position.Line)
+	}
+}
+
+// TestOptionErrors covers options the caller gets wrong: an unknown name is
+// placed at the variant's options (line 1 if it declares none); a bad value
+// is core's error, naming only the file.
+func TestOptionErrors(t *testing.T) {
+	tests := []struct {
+		variant string
+		options map[string]string
+		want    string // the whole error text
+	}{
+		{"chess", map[string]string{"fast": ""}, `variants/chess.toml:1: options: variant chess has no options (got "fast")`},
+		{"chess", map[string]string{"b": "", "a": ""}, `variants/chess.toml:1: options: variant chess has no options (got "a")`},
+		{"mini", map[string]string{"fast": "maybe"}, "mini.toml: option fast is a flag: give it without a value, or =true/=false"},
+	}
+	for _, tt := range tests {
+		var err error
+		if tt.variant == "mini" {
+			_, err = Compile("mini.toml", []byte(mini), tt.options)
+		} else {
+			_, err = Load(tt.variant, tt.options)
+		}
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s with %v: error %v, want %s", tt.variant, tt.options, err, tt.want)
+		}
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.toml")
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(good, []byte(mini), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte(strings.Replace(mini, "ranks = 8", "ranks = 99", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := LoadFile(good, nil)
+	if err != nil {
+		t.Fatalf("LoadFile(good): %v", err)
+	}
+	if r.Name() != "mini" {
+		t.Errorf("name %q, want mini", r.Name())
+	}
+	_, err = LoadFile(bad, nil)
+	if want := bad + ":8: board.ranks: must be 1..64, got 99"; err == nil || err.Error() != want {
+		t.Errorf("LoadFile(bad): %v, want %s", err, want)
+	}
+	missing := filepath.Join(dir, "missing.toml")
+	if _, err = LoadFile(missing, nil); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("LoadFile(missing): %v, want an error naming the file", err)
 	}
 }

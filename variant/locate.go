@@ -333,12 +333,14 @@ func (s *scanner) inlineTable(path string, parts []string) {
 	}
 }
 
-// basicString reads "…" or """…""" and returns the text read, quotes included.
+// basicString reads a basic string, single or triple quoted, and returns the
+// text read, quotes included.
 func (s *scanner) basicString() string {
 	return s.quoted('"', true)
 }
 
-// literalString reads '…' or '''…''' and returns the text read, quotes included.
+// literalString reads a literal string, single or triple quoted, and returns
+// the text read, quotes included.
 func (s *scanner) literalString() string {
 	return s.quoted('\'', false)
 }

@@ -89,7 +89,7 @@ func (v *variantFlags) register(fs *flag.FlagSet, position bool) {
 	fs.StringVar(&v.file, "variant-file", "", "load the variant from this TOML file instead")
 	fs.Var(&v.options, "option", "variant option NAME[=VALUE], repeatable")
 	if position {
-		fs.StringVar(&v.fen, "fen", "", "start from this position (extended FEN) instead of the variant's start")
+		fs.StringVar(&v.fen, "fen", "", "start from this position (extended FEN, or the variant's own position text) instead of the variant's start")
 		fs.StringVar(&v.moves, "moves", "", "then play these moves (space-separated, coordinate notation or SAN)")
 	}
 }
@@ -113,7 +113,7 @@ func (v *variantFlags) position() (*core.Position, error) {
 	}
 	p := r.StartPosition()
 	if v.fen != "" {
-		if p, err = r.ParseFEN(v.fen); err != nil {
+		if p, err = r.ParsePosition(v.fen); err != nil {
 			return nil, err
 		}
 	}

@@ -1,0 +1,383 @@
+// Coordinate notation: writing and reading moves such as e2e4, b8b9q, c4e6xd5 and e4@e6.
+
+package notation
+
+import (
+	"strconv"
+	"strings"
+
+	"anychess/core"
+)
+
+// coordinate implements Coordinate.
+type coordinate struct{}
+
+// Encode implements Encoder.
+func (coordinate) Encode(p *core.Position, m core.Move) string {
+	if m.Kind == core.KindNormal || m.Kind == core.KindStationary {
+		// These never carry a tag, so the legal moves need not be known.
+		return plainCoord(p.Rules(), m)
+	}
+	return coordText(p, m, legalMoves(p))
+}
+
+// Decode implements Decoder.
+func (coordinate) Decode(p *core.Position, s string) (core.Move, error) {
+	if e := checkInput(s); e != nil {
+		return core.NullMove, e
+	}
+	m, e := decodeCoord(p, s, legalMoves(p))
+	if e != nil {
+		return core.NullMove, e
+	}
+	return m, nil
+}
+
+// plainCoord writes a move without a tag: from, to, promotion letter,
+// victims, and for variant-defined kinds "#" and the Arg.
+func plainCoord(r *core.Rules, m core.Move) string {
+	b := r.Board
+	var sb strings.Builder
+	sb.WriteString(b.Name(m.From))
+	if m.Kind == core.KindStationary {
+		sb.WriteByte('@')
+	}
+	sb.WriteString(b.Name(m.To))
+	if m.Promo != 0 && int(m.Promo) < len(r.Pieces) {
+		sb.WriteByte(r.Pieces[m.Promo].Letter - 'A' + 'a')
+	}
+	for _, v := range victims(m) {
+		sb.WriteByte('x')
+		sb.WriteString(b.Name(v))
+	}
+	if m.Kind >= core.KindSpecial {
+		sb.WriteByte('#')
+		sb.WriteString(strconv.Itoa(int(m.Arg)))
+		if k := m.Kind - core.KindSpecial; k > 0 {
+			sb.WriteByte('.')
+			sb.WriteString(strconv.Itoa(int(k)))
+		}
+	}
+	return sb.String()
+}
+
+// coordTag is the suffix that tells a move apart from others with the same
+// plain text: "/", a kind letter and every square the move carries.
+func coordTag(r *core.Rules, m core.Move) string {
+	var sb strings.Builder
+	sb.WriteByte('/')
+	switch m.Kind {
+	case core.KindNormal:
+		sb.WriteByte('n')
+	case core.KindDoubleStep:
+		sb.WriteByte('d')
+	case core.KindEnPassant:
+		sb.WriteByte('e')
+	case core.KindCastle:
+		sb.WriteByte('c')
+	case core.KindStationary:
+		sb.WriteByte('s')
+	default:
+		sb.WriteByte('k')
+		sb.WriteString(strconv.Itoa(int(m.Kind - core.KindSpecial)))
+	}
+	for _, v := range m.Victims {
+		if v != core.NoSquare {
+			sb.WriteString(r.Board.Name(v))
+		}
+	}
+	return sb.String()
+}
+
+// coordTexts returns the text of each of the legal moves: the plain text,
+// with a tag on the moves other than normal ones whose plain text another
+// legal move shares.
+func coordTexts(r *core.Rules, legal []core.Move) []string {
+	texts := make([]string, len(legal))
+	count := make(map[string]int, len(legal))
+	for i, m := range legal {
+		texts[i] = plainCoord(r, m)
+		count[texts[i]]++
+	}
+	for i, m := range legal {
+		if count[texts[i]] > 1 && m.Kind != core.KindNormal {
+			texts[i] += coordTag(r, m)
+		}
+	}
+	return texts
+}
+
+// coordText returns the text of m given the legal moves of its position.
+func coordText(p *core.Position, m core.Move, legal []core.Move) string {
+	r := p.Rules()
+	plain := plainCoord(r, m)
+	if m.Kind == core.KindNormal || !contains(legal, m) {
+		return plain
+	}
+	for _, x := range legal {
+		if x != m && plainCoord(r, x) == plain {
+			return plain + coordTag(r, m)
+		}
+	}
+	return plain
+}
+
+// coordParse is coordinate text taken apart.
+type coordParse struct {
+	from, to   core.Square
+	stationary bool
+	promo      byte // upper-case piece letter, 0 if none was written
+	victims    []core.Square
+	tail       string // a "/" tag or "#" argument, if any
+}
+
+// decodeCoord reads s (already checked by checkInput) as one of the legal moves.
+func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Error) {
+	r := p.Rules()
+	text := lowerASCII(strings.TrimSpace(s))
+	texts := coordTexts(r, legal)
+	for i, t := range texts {
+		if t == text {
+			return legal[i], nil
+		}
+	}
+	cp, e := parseCoord(r.Board, s, text)
+	if e != nil {
+		return core.NullMove, e
+	}
+	if e := checkFrom(p, s, cp.from); e != nil {
+		return core.NullMove, e
+	}
+	var promo core.PieceType
+	if cp.promo != 0 {
+		t, ok := r.PieceByLetter(string(cp.promo))
+		if !ok {
+			return core.NullMove, fail(s, "%s: no piece has the letter %q to promote to", show(s), string(cp.promo+'a'-'A'))
+		}
+		promo = t
+	}
+	var hits []core.Move
+	var hitTexts []string
+	if cp.tail == "" {
+		for i, m := range legal {
+			if m.From != cp.from || m.To != cp.to || (m.Kind == core.KindStationary) != cp.stationary {
+				continue
+			}
+			if promo != 0 && m.Promo != promo {
+				continue
+			}
+			if cp.victims != nil && !sameSquares(victims(m), cp.victims) {
+				continue
+			}
+			hits = append(hits, m)
+			hitTexts = append(hitTexts, texts[i])
+		}
+		hits, hitTexts = prefer(hits, hitTexts, promo == 0, cp.victims == nil)
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return core.NullMove, coordNotLegal(p, s, cp.from, legal, texts)
+	}
+	if promo == 0 && allPromote(hits) {
+		e := fail(s, "%s: promotion piece missing (%s)", show(s), list(hitTexts))
+		e.Candidates = hitTexts
+		return core.NullMove, e
+	}
+	hint := "write one of them in full"
+	for _, m := range hits[1:] {
+		if !sameSquares(victims(m), victims(hits[0])) {
+			hint = "add the victims"
+		}
+	}
+	amb := fail(s, "ambiguous: %s could be %s; %s", show(s), list(hitTexts), hint)
+	amb.Candidates = hitTexts
+	return core.NullMove, amb
+}
+
+// prefer narrows the moves matched by a text that left things out: without a
+// promotion letter the non-promoting moves win, without victims the moves
+// that have none, and then normal moves win over other kinds.
+func prefer(hits []core.Move, texts []string, noPromo, noVictims bool) ([]core.Move, []string) {
+	keep := func(ok func(core.Move) bool) {
+		found := false
+		for _, m := range hits {
+			found = found || ok(m)
+		}
+		if !found {
+			return
+		}
+		var h []core.Move
+		var t []string
+		for i, m := range hits {
+			if ok(m) {
+				h = append(h, m)
+				t = append(t, texts[i])
+			}
+		}
+		hits, texts = h, t
+	}
+	if noPromo {
+		keep(func(m core.Move) bool { return m.Promo == 0 })
+	}
+	if noVictims {
+		keep(func(m core.Move) bool { return len(victims(m)) == 0 })
+	}
+	if len(hits) > 1 {
+		keep(func(m core.Move) bool { return m.Kind == core.KindNormal })
+	}
+	return hits, texts
+}
+
+// allPromote reports whether the moves differ only in their promotion piece.
+func allPromote(moves []core.Move) bool {
+	for _, m := range moves {
+		if m.Promo == 0 || m.From != moves[0].From || m.To != moves[0].To || !sameSquares(victims(m), victims(moves[0])) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkFrom makes sure a piece of the side to move stands on from.
+func checkFrom(p *core.Position, s string, from core.Square) *Error {
+	r := p.Rules()
+	b := r.Board
+	pc := p.At(from)
+	switch {
+	case !b.Playable(from):
+		return fail(s, "%s: no piece on %s (not a square a piece can stand on)", show(s), b.Name(from))
+	case !pc.IsPiece():
+		return fail(s, "%s: no piece on %s", show(s), b.Name(from))
+	case pc.Owner() != p.Turn():
+		return fail(s, "%s: the %s on %s belongs to %s, and %s is to move", show(s),
+			pieceName(r, pc.Type()), b.Name(from), playerName(r, pc.Owner()), playerName(r, p.Turn()))
+	}
+	return nil
+}
+
+// coordNotLegal explains why no legal move matches text starting on from.
+func coordNotLegal(p *core.Position, s string, from core.Square, legal []core.Move, texts []string) *Error {
+	r := p.Rules()
+	var own []string
+	for i, m := range legal {
+		if m.From == from {
+			own = append(own, texts[i])
+		}
+	}
+	name := pieceName(r, p.At(from).Type())
+	msg := show(s) + " is not a legal move"
+	if len(own) == 0 {
+		msg += "; the " + name + " on " + r.Board.Name(from) + " has no legal move"
+	} else {
+		msg += "; the " + name + " on " + r.Board.Name(from) + " can play " + list(own)
+	}
+	if p.InCheck() {
+		msg += " (" + playerName(r, p.Turn()) + " is in check)"
+	}
+	return fail(s, "%s", msg)
+}
+
+// parseCoord takes lower-cased coordinate text apart. s is the original text,
+// for messages.
+func parseCoord(b *core.Board, s, text string) (coordParse, *Error) {
+	cp := coordParse{from: core.NoSquare, to: core.NoSquare}
+	var e *Error
+	i := 0
+	if cp.from, i, e = readSquare(b, s, text, 0); e != nil {
+		return cp, e
+	}
+	switch {
+	case i == len(text):
+		return cp, fail(s, "%s: missing the square to move to (coordinate moves look like e2e4)", show(s))
+	case text[i] == '@':
+		cp.stationary = true
+		i++
+	}
+	if cp.to, i, e = readSquare(b, s, text, i); e != nil {
+		return cp, e
+	}
+	body := text[i:]
+	if k := strings.IndexAny(body, "/#"); k >= 0 {
+		body, cp.tail = body[:k], body[k:]
+	}
+	if body == "" {
+		return cp, nil
+	}
+	// The rest is [promotion letter] {x victim}. A promotion letter x is
+	// told from a victim's x by trying both readings.
+	vs, e1 := readVictims(b, s, body)
+	if e1 == nil {
+		cp.victims = vs
+		return cp, nil
+	}
+	if !isLower(body[0]) {
+		return cp, fail(s, "%s: unexpected %s after the squares", show(s), show(body))
+	}
+	vs, e2 := readVictims(b, s, body[1:])
+	if e2 != nil {
+		if body[0] == 'x' {
+			return cp, e1
+		}
+		return cp, e2
+	}
+	cp.promo = body[0] - 'a' + 'A'
+	cp.victims = vs
+	return cp, nil
+}
+
+// readVictims reads {x square}; it returns nil for empty text.
+func readVictims(b *core.Board, s, text string) ([]core.Square, *Error) {
+	var out []core.Square
+	for i := 0; i < len(text); {
+		if text[i] != 'x' {
+			return nil, fail(s, "%s: unexpected %s after the squares", show(s), show(text[i:]))
+		}
+		if len(out) == core.MaxVictims {
+			return nil, fail(s, "%s: more than %d victims", show(s), core.MaxVictims)
+		}
+		sq, next, e := readSquare(b, s, text, i+1)
+		if e != nil {
+			return nil, e
+		}
+		out = append(out, sq)
+		i = next
+	}
+	return out, nil
+}
+
+// readSquare reads the square name that starts at text[i] and returns it
+// with the index after it.
+func readSquare(b *core.Board, s, text string, i int) (core.Square, int, *Error) {
+	j := i
+	for j < len(text) && isLower(text[j]) {
+		j++
+	}
+	k := j
+	for k < len(text) && isDigit(text[k]) {
+		k++
+	}
+	name := text[i:k]
+	switch {
+	case i >= len(text):
+		return core.NoSquare, i, fail(s, "%s: a square is missing at the end", show(s))
+	case j == i:
+		return core.NoSquare, i, fail(s, "%s: expected a square at %s", show(s), show(text[i:]))
+	case k == j:
+		return core.NoSquare, i, fail(s, "%s: bad square %s: missing the rank number", show(s), quote(text[i:j]))
+	}
+	c, err := core.ParseCoordName(name)
+	if err != nil {
+		msg := err.Error()
+		if n := strings.Index(msg, ": "); n >= 0 {
+			msg = msg[n+2:]
+		}
+		return core.NoSquare, i, fail(s, "%s: bad square %s: %s", show(s), quote(name), msg)
+	}
+	sq := b.Square(c)
+	if sq == core.NoSquare {
+		return core.NoSquare, i, fail(s, "%s: bad square %s: outside the %dx%d board", show(s), quote(name), b.Files, b.Ranks)
+	}
+	return sq, k, nil
+}
