@@ -7,6 +7,16 @@ import "fmt"
 func (p *Position) LegalMoves(buf []Move) []Move {
 	start := len(buf)
 	buf = p.PseudoMoves(buf)
+	if veto := p.rules.Hooks.Legal; veto != nil {
+		out := start
+		for i := start; i < len(buf); i++ {
+			if veto(p, buf[i]) {
+				buf[out] = buf[i]
+				out++
+			}
+		}
+		buf = buf[:out]
+	}
 	k := p.royal[p.turn]
 	if k == NoSquare {
 		return buf

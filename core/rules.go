@@ -61,6 +61,9 @@ type Hooks struct {
 	// AfterMove runs after every move is made and before the turn passes, for
 	// effects such as zone ownership or mines; it must use recording setters.
 	AfterMove func(p *Position, m Move)
+	// Legal vetoes moves the rules otherwise allow (Martian no-rejection); it
+	// sees the position before the move.
+	Legal func(p *Position, m Move) bool
 	// Attacks reports extra attacks on sq by player (special captures).
 	Attacks func(p *Position, sq Square, by Player) bool
 	// Outcome decides a result the core does not know; ok false means none.
@@ -138,7 +141,7 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 		return nil, err
 	}
 	r.compileMoves()
-	if r.Hooks.Attacks != nil || r.Hooks.Generate != nil {
+	if r.Hooks.Attacks != nil || r.Hooks.Generate != nil || r.Hooks.Legal != nil {
 		r.pinShortcut = false
 	}
 	if err := r.compilePromotion(&d); err != nil {
