@@ -10,11 +10,14 @@ import "fmt"
 // Mode says what a leg may do on the square where it ends.
 //
 // A final leg normally carries Move|Capture (the default), Move or Capture.
-// A non-final leg of a multi-leg move carries one of:
-//   - Move: the square must be empty; the path bends or continues there;
-//   - Capture: the square must hold an enemy, which is captured (locust capture);
-//   - Hop: the square must be occupied (by anyone); the piece is not captured.
-//   - Friend: the square must hold a friendly piece (it stays).
+// A non-final leg of a multi-leg move carries one or more of:
+//   - Move (m): the square must be empty; the path bends or continues there;
+//   - Capture (c): the square must hold an enemy, which is captured (locust capture);
+//   - Hop (p): the square must be occupied (by anyone); the piece is not captured;
+//   - Friend (tp): the square must hold a friendly piece, which stays;
+//   - Enemy (xp): the square must hold an enemy piece, which stays.
+//
+// Several bits accept any of their squares (mp: empty or occupied).
 type Mode uint8
 
 // Mode bits.
@@ -23,6 +26,7 @@ const (
 	Capture                  // may end on an enemy piece, capturing it
 	Hop                      // non-final leg: square must be occupied, piece stays
 	Friend                   // non-final leg: square must hold a friendly piece, which stays
+	Enemy                    // non-final leg: square must hold an enemy piece, which stays
 )
 
 // Leg is one straight segment of a move path.
@@ -31,6 +35,8 @@ type Leg struct {
 	// Range is the most steps the leg may take: 1 for a leaper, 0 for unlimited,
 	// n for a rider limited to n steps. Every intermediate square must be empty
 	// (or a passable hole); only the last square reached is tested against Mode.
+	// The legs of a multi-leg path share the atom's range unless a leg has its
+	// own (written before its 'a', as in c0afmW).
 	Range int
 	Mode  Mode
 	// Lame lists intermediate squares (relative to the leg's start, in the piece's

@@ -8,7 +8,7 @@ import (
 )
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"fmWfceFifmnD", "mRcpR", "gQ", "mafsmafW", "fcafmF", "hrN", "(4,1)0", "Q2", "NN"} {
+	for _, s := range []string{"fmWfceFifmnD", "mRcpR", "gQ", "mafsmafW", "fcafmF", "hrN", "(4,1)0", "Q2", "NN", "F2ctpafF", "fxpaslmW", "c0afmW"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

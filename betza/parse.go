@@ -38,7 +38,7 @@ var shorthands = map[byte]shorthand{
 }
 
 // modifierLetters are the non-directional lower-case modifiers understood here.
-const modifierLetters = "mcpgnjie"
+const modifierLetters = "mcpgnjietx"
 
 // Parse reads a Betza / XBetza string and returns the union of its paths.
 //
@@ -113,8 +113,15 @@ const modifierLetters = "mcpgnjie"
 //
 // Each a ("again") starts another leg; the legs share the atom and its range,
 // and modifiers before the first a belong to the first leg, and so on (at
-// most 4 legs). Directions after an a are relative to the previous leg's
-// direction, in the King's eight directions: f straight on, b straight back,
+// most 4 legs). A leg before an a may have its own range, written as a
+// number right before its a (an anychess extension): c0afmW is an unlimited
+// rider leg that captures the first piece it meets, then one W step straight
+// on to an empty square (a bomber landing right behind its victim), and
+// m1afR is a step to an empty square, then a rook leg straight on (a rook
+// that never stops next to its start).
+//
+// Directions after an a are relative to the previous leg's direction, in
+// the King's eight directions: f straight on, b straight back,
 // l and r 90° turns, fl/lf and fr/rf 45° turns, bl/lb and br/rb 135° turns,
 // v = f+b, s = l+r, fs bs lv rv the pairs of 45° or 135° turns on one side,
 // fh bh lh rh the three directions of a half-plane; hl and hr are refused. A
@@ -127,11 +134,17 @@ const modifierLetters = "mcpgnjie"
 // A leg before an a defaults to m (the square must be empty); c there
 // captures and goes on (Mode Capture, a locust capture), p requires an
 // occupied square whose piece stays (Mode Hop), mp accepts either; e and g
-// are refused there. The last leg behaves like a single-leg move.
+// are refused there. Two qualifiers of p narrow the piece that must stand
+// there and stay: t (XBoard's friendly-hop modifier) a friendly piece, so
+// tpafF leaps over a friend diagonally adjacent (Mode Friend); x (an
+// anychess extension) an enemy piece, so fxpaslmW steps sideways from the
+// square ahead when an enemy stands there (Mode Enemy). They combine with
+// other modes as unions (mtp: empty or friendly), are refused without p, on
+// the last leg, and together. The last leg behaves like a single-leg move.
 //
 // # Errors
 //
-// Anything else (t, o, z, q, x, y, u, d and other letters, brackets,
+// Anything else (o, z, q, y, u, d and other letters, brackets,
 // grouping parentheses, the O and U atoms, spaces) is an error. Errors are
 // *Error with the byte offset of the failing character; a string that ends
 // where an atom is still expected reports offset len(s). Ranges above 999,
@@ -164,6 +177,17 @@ type parser struct {
 type legSpec struct {
 	dirs []dirToken
 	mods map[byte]int // non-directional modifier -> offset of its first occurrence
+	rng  int          // the leg's own range when ownRange is set (0 = unlimited)
+	// ownRange: a range was written for this leg before its 'a'.
+	ownRange bool
+}
+
+// legRange returns the range leg spec takes over atom a.
+func (l *legSpec) legRange(a atom) int {
+	if l.ownRange {
+		return l.rng
+	}
+	return a.rng
 }
 
 // has reports whether modifier c was written for this leg.
@@ -215,7 +239,16 @@ func (p *parser) component() error {
 		case c >= 'a' && c <= 'z':
 			return p.fail(p.pos, "modifier %q not supported", rune(c))
 		case isDigit(c):
-			return p.fail(p.pos, "range must follow an atom")
+			// A leg's own range stands right before the 'a' that ends it.
+			start := p.pos
+			n, err := p.number(maxRange, "range")
+			if err != nil {
+				return err
+			}
+			if p.pos >= len(p.src) || p.src[p.pos] != 'a' {
+				return p.fail(start, "range must follow an atom, or stand right before the 'a' that ends a leg")
+			}
+			cur.rng, cur.ownRange = n, true
 		default:
 			atoms, err := p.atom()
 			if err != nil {
@@ -353,6 +386,22 @@ func (p *parser) check(spec *legSpec, i, n int, a atom) error {
 		}
 	}
 	final := i == n-1
+	rng := spec.legRange(a)
+	for _, c := range []byte{'t', 'x'} {
+		pos, ok := spec.mods[c]
+		if !ok {
+			continue
+		}
+		if final {
+			return p.fail(pos, "modifier %q qualifies the hop of a leg before an 'a' (%cpa...), not the last leg", rune(c), c)
+		}
+		if !spec.has('p') {
+			return p.fail(pos, "modifier %q qualifies a hop: write '%cp'", rune(c), c)
+		}
+	}
+	if spec.has('t') && spec.has('x') {
+		return p.fail(max(spec.mods['t'], spec.mods['x']), "modifiers 't' and 'x' exclude each other (write 'p' for any piece)")
+	}
 	if pos, ok := spec.mods['i']; ok && i > 0 {
 		return p.fail(pos, "modifier 'i' must come before the first 'a'")
 	}
@@ -368,7 +417,7 @@ func (p *parser) check(spec *legSpec, i, n int, a atom) error {
 		}
 	}
 	if pos, ok := spec.mods['n']; ok {
-		if a.rng != 1 {
+		if rng != 1 {
 			return p.fail(pos, "modifier 'n' applies only to leapers, not to riders")
 		}
 		if size < 2 {
@@ -379,11 +428,11 @@ func (p *parser) check(spec *legSpec, i, n int, a atom) error {
 		if spec.has('n') {
 			return p.fail(max(pos, spec.mods['n']), "modifiers 'j' and 'n' exclude each other")
 		}
-		if a.rng == 1 && (sh == oblique || size != 2) {
+		if rng == 1 && (sh == oblique || size != 2) {
 			return p.fail(pos, "modifier 'j' on a leaper needs a D or A type leap (two steps straight)")
 		}
 	}
-	if final && a.rng == 1 {
+	if final && rng == 1 {
 		for _, c := range []byte{'p', 'g'} {
 			if pos, ok := spec.mods[c]; ok {
 				return p.fail(pos, "modifier %q needs a slider or rider", rune(c))
@@ -419,7 +468,7 @@ func (p *parser) addPaths(legs []*legSpec, a atom) error {
 	for _, r := range routes {
 		path := Path{Initial: legs[0].has('i'), EnPassant: legs[len(legs)-1].has('e'), Legs: make([]Leg, 0, len(r))}
 		for i, m := range r {
-			path.Legs = append(path.Legs, makeLeg(legs[i], m, a.rng, i == len(r)-1))
+			path.Legs = append(path.Legs, makeLeg(legs[i], m, legs[i].legRange(a), i == len(r)-1))
 		}
 		if p.built++; p.built > maxPaths {
 			return p.fail(a.pos, "too many moves (at most %d paths)", maxPaths)
@@ -489,7 +538,12 @@ func makeLeg(spec *legSpec, m vec, rng int, final bool) Leg {
 		leg.HopOver = spec.has('p') || spec.has('g')
 		leg.Stop = spec.has('g')
 	} else {
-		if spec.has('p') {
+		switch {
+		case spec.has('p') && spec.has('t'):
+			leg.Mode |= Friend
+		case spec.has('p') && spec.has('x'):
+			leg.Mode |= Enemy
+		case spec.has('p'):
 			leg.Mode |= Hop
 		}
 		if leg.Mode == 0 {

@@ -524,3 +524,54 @@ func TestMultiLeg(t *testing.T) {
 		}
 	})
 }
+
+// TestHopQualifiers checks t and x, which narrow a hop leg to a friendly or an
+// enemy piece that stays, alone and in unions with other modes.
+func TestHopQualifiers(t *testing.T) {
+	for _, tc := range []struct {
+		notation string
+		want     []string
+	}{
+		{"tpafF", []string{
+			"t(-1,-1) then mc(-1,-1)", "t(-1,1) then mc(-1,1)", "t(1,-1) then mc(1,-1)", "t(1,1) then mc(1,1)",
+		}},
+		{"fxpaslmW", []string{"x(0,1) then m(-1,0)", "x(0,1) then m(1,0)"}},
+		{"fctpafcW", []string{"ct(0,1) then c(0,1)"}},
+		{"fmxpafW", []string{"mx(0,1) then mc(0,1)"}},
+		{"fptafW", []string{"t(0,1) then mc(0,1)"}}, // the letters may come in either order
+		{"fpafW", []string{"p(0,1) then mc(0,1)"}},
+	} {
+		t.Run(tc.notation, func(t *testing.T) {
+			got := pathStrings(mustParse(t, tc.notation).Paths)
+			slices.Sort(tc.want)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%q paths %q, want %q", tc.notation, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLegRange checks a range written before an 'a', which overrides the
+// atom's range for that leg only.
+func TestLegRange(t *testing.T) {
+	for _, tc := range []struct {
+		notation string
+		want     []string
+	}{
+		{"fc0afmW", []string{"c(0,1)*0 then m(0,1)"}},
+		{"fc3afmW", []string{"c(0,1)*3 then m(0,1)"}},
+		{"fm1afR", []string{"m(0,1) then mc(0,1)*0"}},
+		{"fm1asR", []string{"m(0,1) then mc(-1,0)*0", "m(0,1) then mc(1,0)*0"}},
+		{"fmafR", []string{"m(0,1)*0 then mc(0,1)*0"}}, // without its own range a leg takes the atom's
+		{"fm2af1afR4", []string{"m(0,1)*2 then m(0,1) then mc(0,1)*4"}},
+		{"flc0afmF", []string{"c(-1,1)*0 then m(-1,1)"}},
+	} {
+		t.Run(tc.notation, func(t *testing.T) {
+			got := pathStrings(mustParse(t, tc.notation).Paths)
+			slices.Sort(tc.want)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%q paths %q, want %q", tc.notation, got, tc.want)
+			}
+		})
+	}
+}

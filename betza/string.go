@@ -8,13 +8,13 @@ import (
 )
 
 // String renders the mode as the letters of its bits: m (Move), c (Capture),
-// p (Hop) and t (Friend, as in Betza 2.0); "-" when empty.
+// p (Hop), t (Friend) and x (Enemy); "-" when empty.
 func (m Mode) String() string {
 	var b strings.Builder
 	for _, f := range []struct {
 		bit    Mode
 		letter byte
-	}{{Move, 'm'}, {Capture, 'c'}, {Hop, 'p'}, {Friend, 't'}} {
+	}{{Move, 'm'}, {Capture, 'c'}, {Hop, 'p'}, {Friend, 't'}, {Enemy, 'x'}} {
 		if m&f.bit != 0 {
 			b.WriteByte(f.letter)
 		}

@@ -30,6 +30,8 @@ type Board struct {
 	empty        []Piece  // cell value of an empty position: Empty, Hole or Wall
 	squares      []Square // the squares a piece may stand on, a1 first, rank by rank
 	regions      map[string]*Region
+	zones        []*Region // BoardDef.Zones, by player
+	zoneOf       []int8    // the player whose zone holds each square, -1 for none
 }
 
 // Region is a named set of squares (a zone, palace, keep or promotion area).
@@ -116,7 +118,38 @@ func newBoard(def *BoardDef, pad int) (*Board, error) {
 		}
 		b.regions[name] = r
 	}
+	b.zoneOf = make([]int8, n)
+	for i := range b.zoneOf {
+		b.zoneOf[i] = -1
+	}
+	if len(def.Zones) > MaxPlayers {
+		return nil, &FieldError{Field: "board.zones", Err: fmt.Errorf("at most %d zones, got %d", MaxPlayers, len(def.Zones))}
+	}
+	for i, name := range def.Zones {
+		r := b.regions[name]
+		if r == nil {
+			return nil, &FieldError{Field: fmt.Sprintf("board.zones[%d]", i), Err: fmt.Errorf("no region named %q", name)}
+		}
+		for _, sq := range r.Squares {
+			if b.zoneOf[sq] >= 0 {
+				return nil, &FieldError{Field: fmt.Sprintf("board.zones[%d]", i), Err: fmt.Errorf("%s is also in zone %q", b.Name(sq), def.Zones[b.zoneOf[sq]])}
+			}
+			b.zoneOf[sq] = int8(i)
+		}
+		b.zones = append(b.zones, r)
+	}
 	return b, nil
+}
+
+// Zones returns the players' zones (BoardDef.Zones): Zones()[i] is player i's.
+func (b *Board) Zones() []*Region { return b.zones }
+
+// Zone returns the player whose zone holds sq, and false if sq lies in no zone.
+func (b *Board) Zone(sq Square) (Player, bool) {
+	if sq < 0 || int(sq) >= len(b.zoneOf) || b.zoneOf[sq] < 0 {
+		return 0, false
+	}
+	return Player(b.zoneOf[sq]), true
 }
 
 func (b *Board) square(x, y int) Square { return Square((y+b.Pad)*b.Stride + x + b.Pad) }

@@ -89,7 +89,13 @@ func (r *Rules) compileMoves() {
 			bit := uint64(1) << uint(t)
 			for _, bp := range info.Parsed.Paths {
 				if s, ok := r.simpleStep(pl, info, bp); ok {
+					if subsumed(pm.steps, s) {
+						continue
+					}
 					pm.steps = append(pm.steps, s)
+					if s.flags&sfEP != 0 && s.max == 1 {
+						r.epSteps[pl] = append(r.epSteps[pl], attackStep{delta: s.delta, max: 1, mask: bit})
+					}
 					if s.flags&sfCapture != 0 {
 						if s.nLame > 0 || s.flags&sfInitial != 0 {
 							r.attack[pl].exotic |= bit
@@ -126,6 +132,30 @@ func (r *Rules) compileMoves() {
 			r.attack[pl].slides = append(r.attack[pl].slides, attackStep{delta: k.delta, max: k.max, mask: slides[k]})
 		}
 	}
+}
+
+// subsumed reports whether every move of s is already a move of one of steps
+// (the W inside WR), and drops from steps those that s subsumes, so that
+// overlapping Betza components never yield the same move twice.
+func subsumed(steps []step, s step) bool {
+	const plain = sfMove | sfCapture
+	if s.flags&^plain != 0 || s.nLame != 0 {
+		return false
+	}
+	for i := range steps {
+		t := &steps[i]
+		if t.delta != s.delta || t.flags&^plain != 0 || t.nLame != 0 {
+			continue
+		}
+		if s.flags&^t.flags == 0 && s.max <= t.max {
+			return true
+		}
+		if t.flags&^s.flags == 0 && t.max <= s.max {
+			*t = s
+			return true
+		}
+	}
+	return false
 }
 
 // simpleStep compiles a one-leg path without hops or jumps into a step.

@@ -41,6 +41,10 @@ type BoardDef struct {
 	Water []string `toml:"water"`
 	// Regions names sets of squares (zones, palaces, keeps, promotion areas).
 	Regions map[string][]string `toml:"regions"`
+	// Zones names regions that are players' territories: Zones[i] is player
+	// i's zone (Martian Chess). Board.Zone tells a square's zone, and board
+	// displays draw the borders between zones (Martian Chess's canals).
+	Zones []string `toml:"zones"`
 }
 
 // PlayerDef is one seat.
@@ -94,7 +98,20 @@ type DrawDef struct {
 	MoveCounter int `toml:"move_counter"`
 	// InsufficientMaterial applies the insufficient-material draw of orthodox chess.
 	InsufficientMaterial bool `toml:"insufficient_material"`
+	// InsufficientMaterialRule chooses what InsufficientMaterial counts as too
+	// little to win: "orthodox" (the default when empty) is chess's rule — only
+	// royal pieces are left, or one knight or bishop besides them, or bishops all
+	// on one colour, knights and bishops being the pieces whose Betza is "N" and
+	// "B"; "bare_royals" is only royal pieces left, for games in which any other
+	// piece might still win (by helping a royal piece reach a goal, say).
+	InsufficientMaterialRule string `toml:"insufficient_material_rule"`
 }
+
+// Insufficient-material rules (DrawDef.InsufficientMaterialRule).
+const (
+	MaterialOrthodox   = "orthodox"
+	MaterialBareRoyals = "bare_royals"
+)
 
 // GoalDef lists the ways to win besides checkmate of a royal piece.
 type GoalDef struct {

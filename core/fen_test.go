@@ -104,3 +104,25 @@ func FuzzFEN(f *testing.F) {
 		}
 	})
 }
+
+func TestEnPassantRightOnlyWhenCapturable(t *testing.T) {
+	r := mustRules(t, "chess")
+	for _, tc := range []struct{ fen, move, wantEP string }{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4", "-"},
+		{"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e2e4", "e3"},
+		{"4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1", "e2e4", "e3"},
+		{"4k3/8/8/8/6p1/8/4P3/4K3 w - - 0 1", "e2e4", "-"},
+	} {
+		p, err := r.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		play(t, p, tc.move)
+		if got := strings.Fields(p.FEN())[3]; got != tc.wantEP {
+			t.Errorf("%s after %s: en-passant field %q, want %q", tc.fen, tc.move, got, tc.wantEP)
+		}
+		if p.Hash() != p.ComputeHash() {
+			t.Errorf("hash mismatch")
+		}
+	}
+}

@@ -77,7 +77,20 @@ func TestMovementOnGeometry(t *testing.T) {
 		{"lame knight blocked on its orthogonal square", 5, 5, nil, nil, []PieceDef{{Letter: "H", Betza: "nN"}, wazir}, "5/5/5/1W3/1H3 w - - 0 1", "b1", "d2"},
 		{"checker steps or jumps and captures", 5, 5, nil, nil, []PieceDef{{Letter: "C", Betza: "fmFfcafmF"}, wazir}, "5/5/5/1w3/C4 w - - 0 1", "a1", "c3:b2"},
 		{"checker jump needs an empty landing", 5, 5, nil, nil, []PieceDef{{Letter: "C", Betza: "fmFfcafmF"}, wazir}, "5/5/2W2/1w3/C4 w - - 0 1", "a1", ""},
+		{"overlapping Betza parts give each move once", 5, 1, nil, nil, []PieceDef{{Letter: "X", Betza: "WR"}}, "X4 w - - 0 1", "a1", "b1 c1 d1 e1"},
+		{"a later part may subsume an earlier one", 5, 1, nil, nil, []PieceDef{{Letter: "X", Betza: "mWR2"}}, "X4 w - - 0 1", "a1", "b1 c1"},
+		{"different modalities are kept", 5, 1, nil, nil, []PieceDef{{Letter: "X", Betza: "mWcR"}, wazir}, "X1w2 w - - 0 1", "a1", "b1 c1"},
 		{"jumping slider skips its first square", 5, 1, nil, nil, []PieceDef{{Letter: "J", Betza: "jR"}, wazir}, "JW3 w - - 0 1", "a1", "c1 d1 e1"},
+		{"friend screen: leaps over a friend, not over an enemy", 5, 1, nil, nil, []PieceDef{{Letter: "L", Betza: "tpafW"}, wazir}, "wLW2 w - - 0 1", "b1", "d1"},
+		{"friend screen: captures behind the friend", 5, 1, nil, nil, []PieceDef{{Letter: "L", Betza: "tpafW"}, wazir}, "1LWw1 w - - 0 1", "b1", "d1"},
+		{"enemy screen: side steps when an enemy stands ahead", 3, 3, nil, nil, []PieceDef{{Letter: "P", Betza: "fxpaslmW"}, wazir}, "3/1w1/1P1 w - - 0 1", "b1", "a2 c2"},
+		{"enemy screen: a friend ahead is no screen", 3, 3, nil, nil, []PieceDef{{Letter: "P", Betza: "fxpaslmW"}, wazir}, "3/1W1/1P1 w - - 0 1", "b1", ""},
+		{"enemy screen: the step needs an empty square", 3, 3, nil, nil, []PieceDef{{Letter: "P", Betza: "fxpaslmW"}, wazir}, "3/wwW/1P1 w - - 0 1", "b1", ""},
+		{"leg range: a rider leg captures, then one step", 6, 1, nil, nil, []PieceDef{{Letter: "B", Betza: "c0afmW"}, wazir}, "B2w2 w - - 0 1", "a1", "e1:d1"},
+		{"leg range: the step must find an empty square", 6, 1, nil, nil, []PieceDef{{Letter: "B", Betza: "c0afmW"}, wazir}, "B2wW1 w - - 0 1", "a1", ""},
+		{"leg range: the rider leg crosses an unused cell", 5, 1, nil, []string{"b1"}, []PieceDef{{Letter: "B", Betza: "c0afmW"}, wazir}, "B*w2 w - - 0 1", "a1", "d1:c1"},
+		{"leg range: nothing lands on an unused cell", 5, 1, nil, []string{"d1"}, []PieceDef{{Letter: "B", Betza: "c0afmW"}, wazir}, "B1w*1 w - - 0 1", "a1", ""},
+		{"a capture-or-hop leg gives both moves", 3, 1, nil, nil, []PieceDef{{Letter: "C", Betza: "cpafW"}, wazir}, "Cw1 w - - 0 1", "a1", "c1 c1:b1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := testRules(t, tc.files, tc.ranks, tc.holes, tc.pass, tc.fen, tc.pieces...)
@@ -141,6 +154,17 @@ func TestCompileErrors(t *testing.T) {
 			d.Castling = []CastlingDef{{Flag: "K", KingFrom: "d1", KingTo: "z1", RookFrom: "a1", RookTo: "b1"}}
 		}},
 		{"hooks", func(d *Definition) { d.Hooks = "no-such-hooks" }},
+		{"options[1].name", func(d *Definition) { d.Options = []OptionDef{{Name: "a"}, {Name: "a"}} }},
+		{"options[0].default", func(d *Definition) { d.Options = []OptionDef{{Name: "a", Values: []string{"x"}, Default: "y"}} }},
+		{"promotion[1].player", func(d *Definition) {
+			d.Board.Regions = map[string][]string{"z": {"a4-d4"}}
+			d.Promotion = []PromotionDef{{Region: "z", Pieces: []string{"K"}}, {Region: "z", Pieces: []string{"K"}}}
+		}},
+		{"castling[1].flag", func(d *Definition) {
+			c := CastlingDef{Flag: "K", KingFrom: "d1", KingTo: "b1", RookFrom: "a1", RookTo: "c1"}
+			d.Castling = []CastlingDef{c, c}
+		}},
+		{"draws.insufficient_material_rule", func(d *Definition) { d.Draws.InsufficientMaterialRule = "maybe" }},
 	} {
 		d := base()
 		tc.edit(d)

@@ -2,6 +2,7 @@
 package core_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -9,7 +10,8 @@ import (
 	"anychess/variant"
 )
 
-// snapshot is everything observable about a position that make/unmake must restore.
+// snapshot is everything observable about a position that make/unmake must
+// restore: its position text (FEN, or the variant's own), hash and cells.
 type snapshot struct {
 	fen   string
 	hash  uint64
@@ -18,7 +20,7 @@ type snapshot struct {
 
 func snap(p *core.Position) snapshot {
 	b := p.Rules().Board
-	s := snapshot{fen: p.FEN(), hash: p.Hash()}
+	s := snapshot{fen: p.String(), hash: p.Hash()}
 	for _, sq := range b.Squares() {
 		s.cells = append(s.cells, p.At(sq))
 	}
@@ -64,17 +66,32 @@ func royalCapturable(t *testing.T, p *core.Position, mover core.Player) bool {
 	return false
 }
 
+// invariantVariants are the variants (with options) played by the random-game
+// invariant test.
+var invariantVariants = []struct {
+	name    string
+	options map[string]string
+}{
+	{"chess", nil},
+	{"siberia", nil},
+	{"martian-chess", nil},
+	{"martian-chess", map[string]string{"players": "4"}},
+	{"martian-chess", map[string]string{"players": "4", "teams": ""}},
+}
+
 func TestRandomGameInvariants(t *testing.T) {
 	games := 30
 	if testing.Short() {
 		games = 5
 	}
-	for _, name := range []string{"chess", "siberia"} {
-		rules, err := variant.Load(name, nil)
+	for vi, v := range invariantVariants {
+		name := fmt.Sprint(v.name, v.options)
+		rules, err := variant.Load(v.name, v.options)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
+		veto := rules.Hooks.Legal
+		rng := rand.New(rand.NewPCG(1, uint64(len(name)+vi)))
 		for g := 0; g < games; g++ {
 			p := rules.StartPosition()
 			for ply := 0; ply < 200; ply++ {
@@ -84,14 +101,25 @@ func TestRandomGameInvariants(t *testing.T) {
 				for _, m := range legal {
 					legalSet[m] = true
 				}
-				// Every pseudo-legal move is legal exactly when the independent check says so.
-				for _, m := range p.PseudoMoves(nil) {
+				// Moves carrying declarations make and unmake like any other, and
+				// are legal when their bare move is (IsLegal checks the rest).
+				declared := p.LegalDeclared(legal, nil)
+				for _, m := range declared {
+					if !legalSet[rules.Bare(m)] || !p.IsLegal(m) {
+						t.Fatalf("%s: declared move %+v of a legal move is not legal in %s", name, m, before.fen)
+					}
+					legalSet[m] = true
+				}
+				// Every pseudo-legal move is legal exactly when the independent
+				// check (and the variant's veto, if any) says so.
+				for _, m := range append(p.PseudoMoves(nil), declared...) {
 					mover := p.Turn()
+					vetoed := veto != nil && !veto(p, rules.Bare(m))
 					p.MakeMove(m)
 					if p.Hash() != p.ComputeHash() {
 						t.Fatalf("%s: incremental hash wrong after %v in %s", name, m, before.fen)
 					}
-					illegal := royalCapturable(t, p, mover)
+					illegal := vetoed || royalCapturable(t, p, mover)
 					if m.Kind == core.KindCastle && !illegal {
 						// legality of castling also depends on the squares passed; checked by LegalMoves
 						illegal = !legalSet[m]
@@ -101,20 +129,31 @@ func TestRandomGameInvariants(t *testing.T) {
 						t.Fatalf("%s: move %+v legal=%v but independent check says illegal=%v in %s", name, m, legalSet[m], illegal, before.fen)
 					}
 					if !snap(p).equal(before) {
-						t.Fatalf("%s: make/unmake of %+v did not restore %s (now %s)", name, m, before.fen, p.FEN())
+						t.Fatalf("%s: make/unmake of %+v did not restore %s (now %s)", name, m, before.fen, p.String())
 					}
 				}
 				if len(legal) == 0 {
 					break
 				}
-				p.MakeMove(legal[rng.IntN(len(legal))])
-				// The position survives a FEN round trip.
-				q, err := rules.ParseFEN(p.FEN())
-				if err != nil {
-					t.Fatalf("%s: FEN %q does not parse: %v", name, p.FEN(), err)
+				m := legal[rng.IntN(len(legal))]
+				if len(declared) > 0 && rng.IntN(8) == 0 {
+					m = declared[rng.IntN(len(declared))]
 				}
-				if q.FEN() != p.FEN() {
-					t.Fatalf("%s: FEN round trip %q -> %q", name, p.FEN(), q.FEN())
+				p.MakeMove(m)
+				// The position survives a round trip through its text (FEN, or
+				// the variant's own). A variant's own text carries its whole
+				// state, so the hash must survive too; FEN does not carry the
+				// unmoved flag of a rook whose king has moved, which is hashed.
+				text := p.String()
+				q, err := rules.ParsePosition(text)
+				if err != nil {
+					t.Fatalf("%s: position %q does not parse: %v", name, text, err)
+				}
+				if q.String() != text {
+					t.Fatalf("%s: position round trip %q -> %q", name, text, q.String())
+				}
+				if rules.Hooks.ParsePosition != nil && q.Hash() != p.Hash() {
+					t.Fatalf("%s: %q parses to hash %x, the game reached it with %x", name, text, q.Hash(), p.Hash())
 				}
 			}
 		}

@@ -125,9 +125,15 @@ func (p *Position) leavesRoyalSafe(m Move) bool {
 
 // IsLegal reports whether m is one of the legal moves of the position. It is the
 // check for moves that come from outside (a user, a file, the network).
+// A move carrying declarations (see Declaration) is legal when the move
+// without them is, and every declaration it carries is allowed with it.
 func (p *Position) IsLegal(m Move) bool {
+	bare, ok := p.undeclare(m)
+	if !ok {
+		return false
+	}
 	for _, l := range p.LegalMoves(make([]Move, 0, 64)) {
-		if l == m {
+		if l == bare {
 			return true
 		}
 	}
@@ -230,10 +236,22 @@ func (p *Position) Repetitions() int {
 	return n
 }
 
-// insufficientMaterial applies orthodox chess's dead-position cases: only
-// royal pieces, or one knight or bishop besides them, or bishops (N- and B-
-// pieces identified by their Betza "N" and "B") all on one colour.
+// insufficientMaterial applies the variant's insufficient-material rule. The
+// orthodox rule takes chess's dead-position cases: only royal pieces, or one
+// knight or bishop besides them, or bishops (N- and B-pieces identified by
+// their Betza "N" and "B") all on one colour. The bare-royals rule takes only
+// the first.
 func (p *Position) insufficientMaterial() bool {
+	if p.rules.Def.Draws.InsufficientMaterialRule == MaterialBareRoyals {
+		for pl := 0; pl < p.rules.Players; pl++ {
+			for _, sq := range p.lists[pl].sqs {
+				if !p.rules.Pieces[p.board[sq].Type()].Royal {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	minors, knights := 0, 0
 	colours := [2]bool{}
 	for pl := 0; pl < p.rules.Players; pl++ {

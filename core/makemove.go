@@ -11,6 +11,9 @@ func (p *Position) MakeMove(m Move) {
 		counter: p.counter, fullmove: p.fullmove, hash: p.hash,
 	})
 	p.history = append(p.history, p.hash)
+	if r.Hooks.BeforeMove != nil {
+		r.Hooks.BeforeMove(p, m)
+	}
 	p.hash ^= z.epKey(p.ep)
 	p.ep, p.epVictim = NoSquare, NoSquare
 	us := p.turn
@@ -38,7 +41,7 @@ func (p *Position) MakeMove(m Move) {
 		p.Put(m.To, pc)
 		p.SetVirgin(m.From, false)
 		p.SetVirgin(m.To, false)
-		if m.Kind == KindDoubleStep {
+		if m.Kind == KindDoubleStep && p.enPassantPossible(m.Victims[0], p.nextPlayer(us)) {
 			p.ep, p.epVictim = m.Victims[0], m.To
 			p.hash ^= z.epKey(p.ep)
 		}
@@ -71,13 +74,33 @@ func (p *Position) MakeMove(m Move) {
 	} else {
 		p.counter++
 	}
-	next := us + 1
-	if int(next) == r.Players {
-		next = 0
+	next := p.nextPlayer(us)
+	if next == 0 {
 		p.fullmove++
 	}
 	p.hash ^= z.turn[us] ^ z.turn[next]
 	p.turn = next
+}
+
+// nextPlayer returns the player who moves after pl.
+func (p *Position) nextPlayer(pl Player) Player {
+	if int(pl)+1 == p.rules.Players {
+		return 0
+	}
+	return pl + 1
+}
+
+// enPassantPossible reports whether player by has a piece that could capture
+// en passant on sq: only then does a double step grant the right (as in FIDE's
+// rule for repeated positions).
+func (p *Position) enPassantPossible(sq Square, by Player) bool {
+	for _, s := range p.rules.epSteps[by] {
+		c := p.board[sq-Square(s.delta)]
+		if c.IsPiece() && c.Owner() == by && s.mask>>c.Type()&1 != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // ArgResetsCounter is the Move.Arg bit a variant sets on special moves that

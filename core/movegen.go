@@ -210,18 +210,22 @@ func (p *Position) walkLeg(buf []Move, pc Piece, cp *path, li int, sq Square, m 
 				mm.To = to
 				buf = p.finishPath(buf, mm, us, pc, cp)
 			}
-		} else {
-			switch {
-			case !occupied && l.mode&betza.Move != 0:
+		} else if !occupied {
+			if l.mode&betza.Move != 0 {
 				buf = p.walkLeg(buf, pc, cp, li+1, to, m, nv)
-			case occupied && c.Owner() != us && l.mode&betza.Capture != 0 && nv < MaxVictims:
+			}
+		} else {
+			// The piece there may stay (hopped over: any piece, a friend or
+			// an enemy) or, when it is an enemy, be captured; a mode with
+			// both bits yields both moves.
+			enemy := c.Owner() != us
+			if l.mode&betza.Hop != 0 || (!enemy && l.mode&betza.Friend != 0) || (enemy && l.mode&betza.Enemy != 0) {
+				buf = p.walkLeg(buf, pc, cp, li+1, to, m, nv)
+			}
+			if enemy && l.mode&betza.Capture != 0 && nv < MaxVictims {
 				mm := m
 				mm.Victims[nv] = to
 				buf = p.walkLeg(buf, pc, cp, li+1, to, mm, nv+1)
-			case occupied && l.mode&betza.Hop != 0:
-				buf = p.walkLeg(buf, pc, cp, li+1, to, m, nv)
-			case occupied && c.Owner() == us && l.mode&betza.Friend != 0:
-				buf = p.walkLeg(buf, pc, cp, li+1, to, m, nv)
 			}
 		}
 		if occupied || (l.hopOver && l.stop) {

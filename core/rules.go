@@ -3,6 +3,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -25,6 +26,7 @@ type Rules struct {
 	letters   map[byte]PieceType
 	moves     [MaxPlayers][]pieceMoves // by player, then PieceType
 	attack    [MaxPlayers]attackTable
+	epSteps   [MaxPlayers][]attackStep // steps that may capture en passant, by capturing player
 	castling  []castleRule
 	promotion [MaxPlayers]promoRule
 	reaches   [MaxPlayers]*Region
@@ -58,6 +60,10 @@ type Hooks struct {
 	// MakeSpecial carries out a move of kind ≥ KindSpecial through the Position's
 	// recording setters (Put, SetMark, SetCarry, SetScore, SetCounter).
 	MakeSpecial func(p *Position, m Move)
+	// BeforeMove runs before every move is carried out, while the position is
+	// still as it was (the piece about to be captured is on the board), for
+	// effects such as scoring a capture; it must use recording setters.
+	BeforeMove func(p *Position, m Move)
 	// AfterMove runs after every move is made and before the turn passes, for
 	// effects such as zone ownership or mines; it must use recording setters.
 	AfterMove func(p *Position, m Move)
@@ -72,9 +78,20 @@ type Hooks struct {
 	// cannot carry (scores, piles, clocks, carried items, more than two players).
 	ParsePosition  func(r *Rules, text string) (*Position, error)
 	FormatPosition func(p *Position) string
-	// MoveText names a move of a variant-defined kind (≥ KindSpecial) in
-	// coordinate notation, or adds to a normal move's text; "" means no change.
-	MoveText func(p *Position, m Move) string
+	// MoveText writes a move of a variant-defined kind (≥ KindSpecial) in
+	// coordinate notation; "" leaves the notation's default. Decoders match
+	// input against it, so it must tell the variant's moves apart.
+	MoveText func(r *Rules, m Move) string
+	// Declarations are the announcements a player may add to a move (see
+	// Declaration).
+	Declarations []Declaration
+	// Status describes the variant's own state for displays (scores, piles,
+	// clocks), one line each.
+	Status func(p *Position) []string
+	// Evaluate is a static evaluation in centipawns from player pl's view, for
+	// the computer player of games where material on the board says little
+	// (Martian Chess scores captures). Nil: the search counts material.
+	Evaluate func(p *Position, pl Player) int
 }
 
 var (
@@ -140,6 +157,14 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 	if r.Board, err = newBoard(&d.Board, pad); err != nil {
 		return nil, err
 	}
+	switch d.Draws.InsufficientMaterialRule {
+	case "", MaterialOrthodox, MaterialBareRoyals:
+	default:
+		return nil, &FieldError{Field: "draws.insufficient_material_rule", Err: fmt.Errorf("want %q or %q, got %q", MaterialOrthodox, MaterialBareRoyals, d.Draws.InsufficientMaterialRule)}
+	}
+	if len(d.Board.Zones) > r.Players {
+		return nil, &FieldError{Field: "board.zones", Err: fmt.Errorf("%d zones for %d players", len(d.Board.Zones), r.Players)}
+	}
 	r.compileMoves()
 	if r.Hooks.Attacks != nil || r.Hooks.Generate != nil || r.Hooks.Legal != nil {
 		r.pinShortcut = false
@@ -188,12 +213,27 @@ func (r *Rules) applyOptions(d *Definition, options map[string]string) error {
 	known := map[string]*OptionDef{}
 	for i := range d.Options {
 		o := &d.Options[i]
+		field := fmt.Sprintf("options[%d]", i)
+		switch {
+		case o.Name == "":
+			return &FieldError{Field: field + ".name", Err: fmt.Errorf("missing")}
+		case known[o.Name] != nil:
+			return &FieldError{Field: field + ".name", Err: fmt.Errorf("option %q declared twice", o.Name)}
+		case o.Default != "" && len(o.Values) > 0 && !slices.Contains(o.Values, o.Default):
+			return &FieldError{Field: field + ".default", Err: fmt.Errorf("%q is not one of %s", o.Default, strings.Join(o.Values, ", "))}
+		}
 		known[o.Name] = o
 		if o.Default != "" {
 			r.Options[o.Name] = o.Default
 		}
 	}
-	for name, val := range options {
+	names := make([]string, 0, len(options))
+	for name := range options {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		val := options[name]
 		o := known[name]
 		if o == nil {
 			names := make([]string, 0, len(known))
@@ -310,6 +350,9 @@ func (r *Rules) compilePromotion(d *Definition) error {
 		if len(rule.choices) == 0 {
 			return &FieldError{Field: field + ".pieces", Err: fmt.Errorf("no choices")}
 		}
+		if r.promotion[pd.Player].region != nil {
+			return &FieldError{Field: field + ".player", Err: fmt.Errorf("player %d already has a promotion rule", pd.Player)}
+		}
 		r.promotion[pd.Player] = rule
 	}
 	return nil
@@ -325,6 +368,11 @@ func (r *Rules) compileCastling(d *Definition) error {
 			return &FieldError{Field: field + ".flag", Err: fmt.Errorf("want one letter, got %q", cd.Flag)}
 		}
 		c := castleRule{player: Player(cd.Player), flag: cd.Flag[0]}
+		for _, other := range r.castling {
+			if other.flag == c.flag {
+				return &FieldError{Field: field + ".flag", Err: fmt.Errorf("flag %q used twice", cd.Flag)}
+			}
+		}
 		for _, f := range []struct {
 			name string
 			src  string

@@ -14,8 +14,8 @@ type coordinate struct{}
 
 // Encode implements Encoder.
 func (coordinate) Encode(p *core.Position, m core.Move) string {
-	if m.Kind == core.KindNormal || m.Kind == core.KindStationary {
-		// These never carry a tag, so the legal moves need not be known.
+	if untagged(m) {
+		// The legal moves need not be known.
 		return plainCoord(p.Rules(), m)
 	}
 	return coordText(p, m, legalMoves(p))
@@ -26,7 +26,16 @@ func (coordinate) Decode(p *core.Position, s string) (core.Move, error) {
 	if e := checkInput(s); e != nil {
 		return core.NullMove, e
 	}
-	m, e := decodeCoord(p, s, legalMoves(p))
+	legal := legalMoves(p)
+	if text := p.Rules().Hooks.MoveText; text != nil {
+		// A variant's own move texts are matched whole.
+		for _, m := range legal {
+			if m.Kind >= core.KindSpecial && text(p.Rules(), m) == s {
+				return m, nil
+			}
+		}
+	}
+	m, e := decodeCoord(p, s, legal)
 	if e != nil {
 		return core.NullMove, e
 	}
@@ -50,6 +59,11 @@ func plainCoord(r *core.Rules, m core.Move) string {
 		sb.WriteByte('x')
 		sb.WriteString(b.Name(v))
 	}
+	if m.Kind >= core.KindSpecial && r.Hooks.MoveText != nil {
+		if text := r.Hooks.MoveText(r, m); text != "" {
+			return text
+		}
+	}
 	if m.Kind >= core.KindSpecial {
 		sb.WriteByte('#')
 		sb.WriteString(strconv.Itoa(int(m.Arg)))
@@ -61,22 +75,19 @@ func plainCoord(r *core.Rules, m core.Move) string {
 	return sb.String()
 }
 
-// coordTag is the suffix that tells a move apart from others with the same
-// plain text: "/", a kind letter and every square the move carries.
+// coordTag is the suffix that tells a move (not an untagged one) apart from
+// others with the same plain text: "/", a kind letter and every square the
+// move carries.
 func coordTag(r *core.Rules, m core.Move) string {
 	var sb strings.Builder
 	sb.WriteByte('/')
 	switch m.Kind {
-	case core.KindNormal:
-		sb.WriteByte('n')
 	case core.KindDoubleStep:
 		sb.WriteByte('d')
 	case core.KindEnPassant:
 		sb.WriteByte('e')
 	case core.KindCastle:
 		sb.WriteByte('c')
-	case core.KindStationary:
-		sb.WriteByte('s')
 	default:
 		sb.WriteByte('k')
 		sb.WriteString(strconv.Itoa(int(m.Kind - core.KindSpecial)))
@@ -89,9 +100,15 @@ func coordTag(r *core.Rules, m core.Move) string {
 	return sb.String()
 }
 
+// untagged reports whether m's text never carries a tag: normal moves keep
+// their plain text, and stationary captures have nothing a tag could add.
+func untagged(m core.Move) bool {
+	return m.Kind == core.KindNormal || m.Kind == core.KindStationary
+}
+
 // coordTexts returns the text of each of the legal moves: the plain text,
-// with a tag on the moves other than normal ones whose plain text another
-// legal move shares.
+// with a tag on the moves (other than untagged ones) whose plain text
+// another legal move shares.
 func coordTexts(r *core.Rules, legal []core.Move) []string {
 	texts := make([]string, len(legal))
 	count := make(map[string]int, len(legal))
@@ -100,7 +117,7 @@ func coordTexts(r *core.Rules, legal []core.Move) []string {
 		count[texts[i]]++
 	}
 	for i, m := range legal {
-		if count[texts[i]] > 1 && m.Kind != core.KindNormal {
+		if count[texts[i]] > 1 && !untagged(m) {
 			texts[i] += coordTag(r, m)
 		}
 	}
@@ -111,11 +128,11 @@ func coordTexts(r *core.Rules, legal []core.Move) []string {
 func coordText(p *core.Position, m core.Move, legal []core.Move) string {
 	r := p.Rules()
 	plain := plainCoord(r, m)
-	if m.Kind == core.KindNormal || !contains(legal, m) {
+	if untagged(m) || !contains(legal, m) {
 		return plain
 	}
 	for _, x := range legal {
-		if x != m && plainCoord(r, x) == plain {
+		if x != m && x.From == m.From && x.To == m.To && plainCoord(r, x) == plain {
 			return plain + coordTag(r, m)
 		}
 	}
@@ -135,18 +152,29 @@ type coordParse struct {
 func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Error) {
 	r := p.Rules()
 	text := lowerASCII(strings.TrimSpace(s))
-	texts := coordTexts(r, legal)
-	for i, t := range texts {
-		if t == text {
-			return legal[i], nil
-		}
-	}
 	cp, e := parseCoord(r.Board, s, text)
 	if e != nil {
+		if t := strings.TrimSpace(s); isUpper(t[0]) || isCastling(t) {
+			return core.NullMove, fail(s, "%s looks like SAN; coordinate moves name two squares, like g1f3", show(s))
+		}
 		return core.NullMove, e
 	}
 	if e := checkFrom(p, s, cp.from); e != nil {
 		return core.NullMove, e
+	}
+	// Moves sharing a plain text share from- and to-square, so the texts of
+	// these moves are the same as among all legal moves.
+	var group []core.Move
+	for _, m := range legal {
+		if m.From == cp.from && m.To == cp.to && (m.Kind == core.KindStationary) == cp.stationary {
+			group = append(group, m)
+		}
+	}
+	texts := coordTexts(r, group)
+	for i, t := range texts {
+		if t == text {
+			return group[i], nil
+		}
 	}
 	var promo core.PieceType
 	if cp.promo != 0 {
@@ -159,10 +187,7 @@ func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Err
 	var hits []core.Move
 	var hitTexts []string
 	if cp.tail == "" {
-		for i, m := range legal {
-			if m.From != cp.from || m.To != cp.to || (m.Kind == core.KindStationary) != cp.stationary {
-				continue
-			}
+		for i, m := range group {
 			if promo != 0 && m.Promo != promo {
 				continue
 			}
@@ -178,7 +203,7 @@ func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Err
 	case 1:
 		return hits[0], nil
 	case 0:
-		return core.NullMove, coordNotLegal(p, s, cp.from, legal, texts)
+		return core.NullMove, coordNotLegal(p, s, cp.from, legal)
 	}
 	if promo == 0 && allPromote(hits) {
 		e := fail(s, "%s: promotion piece missing (%s)", show(s), list(hitTexts))
@@ -196,9 +221,25 @@ func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Err
 	return core.NullMove, amb
 }
 
+// isCoordShaped reports whether text parses as coordinate notation.
+func isCoordShaped(b *core.Board, text string) bool {
+	_, e := parseCoord(b, text, lowerASCII(text))
+	return e == nil
+}
+
+// isCastling reports whether t is spelled like SAN castling.
+func isCastling(t string) bool {
+	switch strings.Map(castleRune, strings.TrimRight(t, "+#!?")) {
+	case "O-O", "O-O-O":
+		return true
+	}
+	return false
+}
+
 // prefer narrows the moves matched by a text that left things out: without a
 // promotion letter the non-promoting moves win, without victims the moves
-// that have none, and then normal moves win over other kinds.
+// that have none, and among moves with the same squares normal moves win
+// over other kinds.
 func prefer(hits []core.Move, texts []string, noPromo, noVictims bool) ([]core.Move, []string) {
 	keep := func(ok func(core.Move) bool) {
 		found := false
@@ -224,10 +265,20 @@ func prefer(hits []core.Move, texts []string, noPromo, noVictims bool) ([]core.M
 	if noVictims {
 		keep(func(m core.Move) bool { return len(victims(m)) == 0 })
 	}
-	if len(hits) > 1 {
+	if len(hits) > 1 && sameSquaresAll(hits) {
 		keep(func(m core.Move) bool { return m.Kind == core.KindNormal })
 	}
 	return hits, texts
+}
+
+// sameSquaresAll reports whether the moves share from- and to-square.
+func sameSquaresAll(moves []core.Move) bool {
+	for _, m := range moves {
+		if m.From != moves[0].From || m.To != moves[0].To {
+			return false
+		}
+	}
+	return true
 }
 
 // allPromote reports whether the moves differ only in their promotion piece.
@@ -258,14 +309,15 @@ func checkFrom(p *core.Position, s string, from core.Square) *Error {
 }
 
 // coordNotLegal explains why no legal move matches text starting on from.
-func coordNotLegal(p *core.Position, s string, from core.Square, legal []core.Move, texts []string) *Error {
+func coordNotLegal(p *core.Position, s string, from core.Square, legal []core.Move) *Error {
 	r := p.Rules()
-	var own []string
-	for i, m := range legal {
+	var mine []core.Move
+	for _, m := range legal {
 		if m.From == from {
-			own = append(own, texts[i])
+			mine = append(mine, m)
 		}
 	}
+	own := coordTexts(r, mine)
 	name := pieceName(r, p.At(from).Type())
 	msg := show(s) + " is not a legal move"
 	if len(own) == 0 {

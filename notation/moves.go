@@ -11,7 +11,7 @@ import (
 
 // MoveError is a move of a list that could not be read.
 type MoveError struct {
-	Index int    // position of the move in the list, 0 for the first move
+	Index int    // how many moves of the list were read before it (move numbers do not count)
 	Text  string // the move as written
 	Err   error  // why it failed, usually an *Error
 }
@@ -79,7 +79,7 @@ func stripMoveNumber(f string) string {
 // isResult reports whether f is a game result.
 func isResult(f string) bool {
 	switch f {
-	case "1-0", "0-1", "1/2-1/2", "½-½", "*":
+	case "1-0", "0-1", "1/2-1/2", "*":
 		return true
 	}
 	return false

@@ -24,15 +24,18 @@
 // Victims are always written for normal moves that have them: that is the
 // canonical, stable form. On input they may be left out when exactly one
 // legal move fits (a victim-less move from and to the same squares is
-// preferred). Promotion letters may be upper case on input.
+// preferred). Promotion letters may be upper case on input; where promotion
+// is optional, a move written without one does not promote.
 //
 // In the rare variant where two different legal moves would get the same
 // text (castling whose king move is also an ordinary king move, a double
 // step that is also an ordinary step), the normal move keeps the plain text
 // and every other one gets a tag: "/" and a kind letter (c castling,
-// d double step, e en passant, s stationary, k0, k1 … variant kinds)
-// followed by the squares the move carries: e1g1/ch1f1 is castling with the
-// rook from h1 to f1, e2e4/de3 a double step passing e3.
+// d double step, e en passant, k0, k1 … variant kinds) followed by the
+// squares the move carries: e1g1/ch1f1 is castling with the rook from h1 to
+// f1, e2e4/de3 a double step passing e3. The plain text then reads as the
+// normal move. Moves that differ only in Arg (other than variant-defined
+// kinds, whose text shows it) cannot be told apart.
 //
 // # SAN
 //
@@ -50,6 +53,10 @@
 // stays where it is). Moves SAN cannot tell apart (variant-defined kinds, or
 // the rare collisions described above) are written in coordinate notation,
 // which the SAN decoder also reads.
+//
+// As in coordinate notation, victims may be left out on input when no
+// victim-less move fits (Le6 for Lxd5e6), and a move written without a
+// promotion piece does not promote where promotion is optional.
 //
 // The SAN decoder accepts the usual sloppiness: no "+" or "#" (and any
 // trailing !, ?), a missing or superfluous "x", e8Q, e8q, e8=Q and e8(Q),
@@ -155,9 +162,18 @@ func checkInput(s string) *Error {
 // legalMoves returns p's legal moves without duplicates.
 func legalMoves(p *core.Position) []core.Move {
 	all := p.LegalMoves(make([]core.Move, 0, 64))
+	if len(all) <= 16 {
+		out := all[:0]
+		for _, m := range all {
+			out = addUnique(out, m)
+		}
+		return out
+	}
+	seen := make(map[core.Move]bool, len(all))
 	out := all[:0]
 	for _, m := range all {
-		if !contains(out, m) {
+		if !seen[m] {
+			seen[m] = true
 			out = append(out, m)
 		}
 	}

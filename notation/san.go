@@ -479,8 +479,15 @@ func decodeSAN(p *core.Position, s string, legal []core.Move) (core.Move, *Error
 		return hits[0], nil
 	}
 	if q.text != "" && isLower(q.text[0]) {
-		if m, e := decodeCoord(p, q.text, legal); e == nil {
+		m, e := decodeCoord(p, q.text, legal)
+		if e == nil {
 			return m, nil
+		}
+		// Text shaped like coordinates gets the coordinate decoder's more
+		// specific reason.
+		if b := p.Rules().Board; len(hits) == 0 && isCoordShaped(b, q.text) {
+			e.Input = s
+			return core.NullMove, e
 		}
 	}
 	if len(hits) > 1 {
@@ -553,7 +560,7 @@ func sanNotLegal(p *core.Position, s string, q *sanQuery, legal []core.Move) *Er
 	if len(near) > 0 {
 		return fail(s, "%s is not a legal move; did you mean %s?%s", show(s), list(near), check)
 	}
-	return fail(s, "%s is not a legal move: no %s of %s can go to %s%s", show(s), name, us, r.Board.Name(q.parses[0].to), check)
+	return fail(s, "%s is not a legal move: no %s %s can move to %s%s", show(s), us, name, r.Board.Name(q.parses[0].to), check)
 }
 
 // badSquareIn finds a square name in text that is not on the board: the

@@ -3,7 +3,11 @@
 // It is the computer opponent of `anychess play` until the full engine (PVS,
 // transposition table, per-variant evaluation) lands: iterative deepening
 // negamax with a capture-only quiescence search, captures ordered by victim
-// value, and a material evaluation.
+// value, and a material evaluation (or the variant's own, core.Hooks.Evaluate).
+// Games of more than two players are searched in paranoid mode (see
+// paranoid). At the root it also tries each legal move with each declaration
+// the variant allows (core.Declaration), preferring the plain move on equal
+// scores.
 package search
 
 import (
@@ -42,6 +46,8 @@ type searcher struct {
 	deadline time.Time
 	stopped  bool
 	bufs     [][]core.Move
+	paranoid bool        // more than two players: see paranoidSearch
+	root     core.Player // the player to move at the root, in paranoid mode
 }
 
 // Best searches the position and returns the best move found. It returns a
@@ -57,6 +63,10 @@ func Best(p *core.Position, limits Limits) Result {
 		return best
 	}
 	best.Move = root[0]
+	root = append(root, p.LegalDeclared(root, nil)...)
+	if p.Rules().Players > 2 {
+		s.paranoid, s.root = true, p.Turn()
+	}
 	maxDepth := limits.Depth
 	if maxDepth == 0 {
 		maxDepth = 64
@@ -68,7 +78,12 @@ func Best(p *core.Position, limits Limits) Result {
 		var bestMove core.Move
 		for _, m := range root {
 			p.MakeMove(m)
-			score := -s.negamax(depth-1, 1, -infinity, -alpha)
+			var score int
+			if s.paranoid {
+				score = s.paranoidSearch(depth-1, 1, alpha, infinity)
+			} else {
+				score = -s.negamax(depth-1, 1, -infinity, -alpha)
+			}
 			p.UnmakeMove()
 			if s.stopped {
 				break
@@ -224,8 +239,12 @@ func (s *searcher) orderMoves(moves []core.Move) []core.Move {
 	return moves
 }
 
-// Evaluate returns the material balance from the side to move's view.
+// Evaluate returns the variant's evaluation (core.Hooks.Evaluate) or else
+// the material balance, from the side to move's view.
 func Evaluate(p *core.Position, values []int) int {
+	if h := p.Rules().Hooks.Evaluate; h != nil {
+		return h(p, p.Turn())
+	}
 	score := 0
 	us := p.Turn()
 	for pl := 0; pl < p.Rules().Players; pl++ {

@@ -16,23 +16,32 @@ import (
 // Render draws the board with rank numbers on the left and file letters below.
 // Player 0's pieces are upper case, player 1's lower case, player 2's and 3's
 // are marked with a trailing ' or ". Cells that are not part of the board are
-// blank; water is '~'; empty squares are '.'.
+// blank; water is '~'; empty squares are '.'. When the board has players'
+// zones (BoardDef.Zones), their borders (Martian Chess's canals) are drawn
+// between the cells: '|' between files, a line of '-' between ranks.
 func Render(p *core.Position) string {
 	r := p.Rules()
 	b := r.Board
 	width := 2
-	if b.Files > 26 {
+	if b.Files > 26 || r.Players > 2 {
 		width = 3
 	}
+	zoned := len(b.Zones()) > 0
 	label := len(fmt.Sprint(b.Ranks))
 	var sb strings.Builder
 	for y := b.Ranks - 1; y >= 0; y-- {
 		fmt.Fprintf(&sb, "%*d ", label, y+1)
 		for x := 0; x < b.Files; x++ {
-			sq := b.Square(core.Coord{X: int64(x), Y: int64(y)})
-			sb.WriteString(pad(cell(p, sq), width))
+			text := pad(cell(p, at(b, x, y)), width)
+			if zoned && x+1 < b.Files && border(b, x, y, x+1, y) {
+				text = text[:len(text)-1] + "|"
+			}
+			sb.WriteString(text)
 		}
 		sb.WriteByte('\n')
+		if zoned && y > 0 {
+			sb.WriteString(canal(b, y, label, width))
+		}
 	}
 	sb.WriteString(strings.Repeat(" ", label+1))
 	for x := 0; x < b.Files; x++ {
@@ -40,6 +49,53 @@ func Render(p *core.Position) string {
 	}
 	sb.WriteByte('\n')
 	return sb.String()
+}
+
+// at returns the square of file x, rank y.
+func at(b *core.Board, x, y int) core.Square {
+	return b.Square(core.Coord{X: int64(x), Y: int64(y)})
+}
+
+// border reports whether a zone border runs between two cells.
+func border(b *core.Board, x1, y1, x2, y2 int) bool {
+	z1, ok1 := b.Zone(at(b, x1, y1))
+	z2, ok2 := b.Zone(at(b, x2, y2))
+	return ok1 != ok2 || z1 != z2
+}
+
+// canal draws the zone borders between rank y and rank y-1 (0-based), or
+// nothing when there are none.
+func canal(b *core.Board, y, label, width int) string {
+	line := strings.Repeat(" ", label+1)
+	found := false
+	for x := 0; x < b.Files; x++ {
+		h := border(b, x, y, x, y-1)
+		found = found || h
+		if h {
+			line += strings.Repeat("-", width-1)
+		} else {
+			line += strings.Repeat(" ", width-1)
+		}
+		if x+1 == b.Files {
+			break
+		}
+		h = h || border(b, x+1, y, x+1, y-1)
+		v := border(b, x, y, x+1, y) || border(b, x, y-1, x+1, y-1)
+		switch {
+		case h && v:
+			line += "+"
+		case h:
+			line += "-"
+		case v:
+			line += "|"
+		default:
+			line += " "
+		}
+	}
+	if !found {
+		return ""
+	}
+	return strings.TrimRight(line, " ") + "\n"
 }
 
 func cell(p *core.Position, sq core.Square) string {
@@ -85,8 +141,11 @@ type Seat struct {
 }
 
 // Play runs a game from p to its end. Human moves are read from in, one per
-// line, in coordinate notation or SAN; the commands help, moves, undo, fen and
-// quit are understood. It returns the outcome (Ongoing if a human quit).
+// line, in coordinate notation or SAN, optionally followed by the variant's
+// declarations (":clock", see core.Declaration); the commands help, moves,
+// undo, fen and quit are understood. Under the board it shows the variant's
+// status lines (core.Hooks.Status) and whose turn it is. It returns the
+// outcome (Ongoing if a human quit).
 func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outcome {
 	r := p.Rules()
 	scanner := bufio.NewScanner(in)
@@ -99,6 +158,11 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 	}
 	for {
 		fmt.Fprint(out, "\n"+Render(p))
+		if r.Hooks.Status != nil {
+			for _, line := range r.Hooks.Status(p) {
+				fmt.Fprintln(out, line)
+			}
+		}
 		if o := p.Outcome(); o.Status != core.Ongoing {
 			fmt.Fprintf(out, "Game over: %s\n", describe(o, names))
 			return o
@@ -119,7 +183,8 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 				fmt.Fprintln(out, "no move")
 				return core.Outcome{}
 			}
-			fmt.Fprintf(out, "%s plays %s (%s)\n", names[turn], notation.SAN.Encode(p, res.Move), notation.Coordinate.Encode(p, res.Move))
+			bare, decl := r.Bare(res.Move), p.DeclarationText(res.Move)
+			fmt.Fprintf(out, "%s plays %s (%s)\n", names[turn], notation.SAN.Encode(p, bare)+decl, notation.Coordinate.Encode(p, bare)+decl)
 			p.MakeMove(res.Move)
 			continue
 		}
@@ -136,6 +201,9 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 				return core.Outcome{}
 			case "help":
 				fmt.Fprintln(out, "Type a move (e2e4 or SAN such as Nf3), or: moves, undo, fen, quit.")
+				for _, d := range r.Hooks.Declarations {
+					fmt.Fprintf(out, "Add %s%s to a move to declare it: %s.\n", core.DeclarationSep, d.Name, d.Help)
+				}
 				continue
 			case "fen":
 				fmt.Fprintln(out, p.String())
@@ -157,12 +225,15 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 					}
 				}
 			default:
-				m, err := notation.Coordinate.Decode(p, line)
-				if err != nil {
-					if m2, err2 := notation.SAN.Decode(p, line); err2 == nil {
-						m, err = m2, nil
+				m, err := p.ParseDeclared(line, func(s string) (core.Move, error) {
+					m, err := notation.Coordinate.Decode(p, s)
+					if err != nil {
+						if m2, err2 := notation.SAN.Decode(p, s); err2 == nil {
+							m, err = m2, nil
+						}
 					}
-				}
+					return m, err
+				})
 				if err != nil {
 					fmt.Fprintf(out, "%v\n", err)
 					continue

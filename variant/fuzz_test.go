@@ -45,8 +45,8 @@ func FuzzParseVariant(f *testing.F) {
 		}
 		// A compiled variant must be playable from its start.
 		p := r.StartPosition()
-		if _, err := r.ParseFEN(p.FEN()); err != nil {
-			t.Fatalf("start FEN %q does not read back: %v", p.FEN(), err)
+		if _, err := r.ParsePosition(p.String()); err != nil {
+			t.Fatalf("start position %q does not read back: %v", p, err)
 		}
 		p.LegalMoves(nil)
 	})

@@ -125,18 +125,21 @@ func (v *variantFlags) position() (*core.Position, error) {
 	return p, nil
 }
 
-// anyNotation reads coordinate notation, or SAN when that fails.
+// anyNotation reads coordinate notation, or SAN when that fails, followed by
+// the variant's declarations if any (b2c3:clock, see core.Declaration).
 type anyNotation struct{}
 
 func (anyNotation) Decode(p *core.Position, s string) (core.Move, error) {
-	m, err := notation.Coordinate.Decode(p, s)
-	if err == nil {
-		return m, nil
-	}
-	if m2, err2 := notation.SAN.Decode(p, s); err2 == nil {
-		return m2, nil
-	}
-	return m, err
+	return p.ParseDeclared(s, func(s string) (core.Move, error) {
+		m, err := notation.Coordinate.Decode(p, s)
+		if err == nil {
+			return m, nil
+		}
+		if m2, err2 := notation.SAN.Decode(p, s); err2 == nil {
+			return m2, nil
+		}
+		return m, err
+	})
 }
 
 func cmdVariants(args []string, stdout io.Writer) error {
