@@ -347,10 +347,15 @@ func martianOutcome(p *core.Position) (core.Outcome, bool) {
 	if p.Counter(counterClock) > clockLimit {
 		return martianScore(p, false, fmt.Sprintf("the clock ran out: %d moves without a capture", clockLimit)), true
 	}
-	// While no zone is empty the player to move always has a legal move (the
-	// piece of their zone nearest the zone beyond the one they may not send
-	// pieces back to can always step on; see the help), so the game has no
-	// other end.
+	// While no zone is empty the player to move always has a legal move, so the
+	// game has no other end. With 4 players the ban only forbids a move into
+	// the previous player's zone; the piece farthest toward another neighbour
+	// (for south-west: toward north-west, the highest rank) can step that way,
+	// onto an empty square or across the canal, a capture. With 2 players a
+	// piece on the rank nearest the canal can step across, unless it is the
+	// banned piece and that was its only forward step (a pawn on an edge
+	// file); its backward step is then free, or held by a piece of the rank
+	// behind, which can step forward. The random-game tests check it too.
 	return core.Outcome{Status: core.Ongoing}, true
 }
 

@@ -140,7 +140,7 @@ func TestPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"a b c d e f g h i", "not a legal move", "rnbqk1bnr/ppppppppp/9/9/9/9/4P4/9/PPPP1PPPP/RNBQK1BNR b"} {
+	for _, want := range []string{"a b c d e f g h i", "not a legal move", "rnbqk1bnr/ppppppppp/9/9/9/4P4/9/PPPP1PPPP/RNBQK1BNR b KQkq - 0 1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play output lacks %q:\n%s", want, out)
 		}
