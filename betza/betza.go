@@ -50,6 +50,11 @@ type Leg struct {
 	// first square after the screen (g, grasshopper); without, it may go on (p, cannon).
 	HopOver bool
 	Stop    bool
+	// Prime (an anychess extension, written {prime} or {prime>=N} after the
+	// atom, as in W{prime>=5}) makes the leg a prime leaper: it leaps exactly
+	// k steps for every prime k ≥ Prime, with no upper limit, over anything
+	// in between. Range is 0 on such a leg. 0 for every other leg.
+	Prime int
 }
 
 // Path is one concrete move: one or more legs taken in order. For a multi-leg

@@ -109,6 +109,16 @@ const modifierLetters = "mcpgnjietx"
 //   - p on the last leg: cannon-like hopper (Leg.HopOver); g: grasshopper
 //     (HopOver and Stop). Both need a slider or rider and exclude each other.
 //
+// # Prime ranges (an anychess extension)
+//
+// An atom followed by {prime} leaps any prime number of its steps, and by
+// {prime>=N} any prime number at least N (N from 2 to 999): W{prime>=5} leaps
+// 5, 7, 11, 13 … squares orthogonally, with no upper limit, over anything in
+// between (the huygens of Chess on an Infinite Plane). Direction and m/c/i
+// modifiers apply as usual; n, j, p, g, e, a doubled atom and further legs
+// are refused with it. On a bounded board the core turns it into the leaps
+// that fit the board (Leg.Prime).
+//
 // # Multi-leg moves
 //
 // Each a ("again") starts another leg; the legs share the atom and its range,
@@ -201,6 +211,8 @@ type atom struct {
 	leap vec // x >= 0, y >= 0
 	rng  int
 	pos  int // offset of the atom letter or '('
+	// prime > 0: the atom was written with {prime>=prime} (rng is 0)
+	prime int
 }
 
 // fail builds the *Error for offset pos.
@@ -301,7 +313,52 @@ func (p *parser) atom() ([]atom, error) {
 		}
 		rng = n
 	}
+	if p.pos < len(p.src) && p.src[p.pos] == '{' {
+		least, err := p.primeRange()
+		if err != nil {
+			return nil, err
+		}
+		atoms := expand(leaps, 0, start)
+		for i := range atoms {
+			atoms[i].prime = least
+		}
+		return atoms, nil
+	}
 	return expand(leaps, rng, start), nil
+}
+
+// primeRange parses "{prime}" or "{prime>=N}" at p.pos and returns the least
+// prime allowed.
+func (p *parser) primeRange() (int, error) {
+	open := p.pos
+	const word = "{prime"
+	if !strings.HasPrefix(p.src[open:], word) {
+		return 0, p.fail(open, "expected {prime} or {prime>=N}")
+	}
+	if open > 0 && isDigit(p.src[open-1]) {
+		return 0, p.fail(open, "a prime range replaces the range: write W{prime}, not W4{prime}")
+	}
+	p.pos += len(word)
+	least := 2
+	if strings.HasPrefix(p.src[p.pos:], ">=") {
+		p.pos += 2
+		if p.pos >= len(p.src) || !isDigit(p.src[p.pos]) {
+			return 0, p.fail(p.pos, "expected a number after >=")
+		}
+		n, err := p.number(maxRange, "least prime")
+		if err != nil {
+			return 0, err
+		}
+		if n < 2 {
+			return 0, p.fail(p.pos-1, "the least prime must be at least 2")
+		}
+		least = n
+	}
+	if p.pos >= len(p.src) || p.src[p.pos] != '}' {
+		return 0, p.fail(open, "unterminated {prime}")
+	}
+	p.pos++
+	return least, nil
 }
 
 // expand pairs each leap with the range and the atom's offset.
@@ -387,6 +444,16 @@ func (p *parser) check(spec *legSpec, i, n int, a atom) error {
 	}
 	final := i == n-1
 	rng := spec.legRange(a)
+	if a.prime > 0 {
+		if n > 1 {
+			return p.fail(a.pos, "a prime range applies only to a move of one leg")
+		}
+		for _, c := range []byte{'n', 'j', 'p', 'g', 'e'} {
+			if pos, ok := spec.mods[c]; ok {
+				return p.fail(pos, "modifier %q cannot be used with a prime range", rune(c))
+			}
+		}
+	}
 	for _, c := range []byte{'t', 'x'} {
 		pos, ok := spec.mods[c]
 		if !ok {
@@ -468,7 +535,9 @@ func (p *parser) addPaths(legs []*legSpec, a atom) error {
 	for _, r := range routes {
 		path := Path{Initial: legs[0].has('i'), EnPassant: legs[len(legs)-1].has('e'), Legs: make([]Leg, 0, len(r))}
 		for i, m := range r {
-			path.Legs = append(path.Legs, makeLeg(legs[i], m, legs[i].legRange(a), i == len(r)-1))
+			leg := makeLeg(legs[i], m, legs[i].legRange(a), i == len(r)-1)
+			leg.Prime = a.prime
+			path.Legs = append(path.Legs, leg)
 		}
 		if p.built++; p.built > maxPaths {
 			return p.fail(a.pos, "too many moves (at most %d paths)", maxPaths)
@@ -495,7 +564,7 @@ func pathKey(p Path) string {
 	key = append(key, flag(p.Initial), flag(p.EnPassant))
 	for _, l := range p.Legs {
 		key = append(key, '|', flag(l.Jump), flag(l.HopOver), flag(l.Stop), byte('0'+l.Mode))
-		for _, n := range []int{l.DX, l.DY, l.Range, len(l.Lame)} {
+		for _, n := range []int{l.DX, l.DY, l.Range, len(l.Lame), l.Prime} {
 			key = strconv.AppendInt(append(key, ','), int64(n), 10)
 		}
 		for _, sq := range l.Lame {

@@ -26,12 +26,14 @@ func (m Mode) String() string {
 }
 
 // String renders the leg as mode, step and range (*0 unlimited, *n at most
-// n steps, nothing for a leaper), then its flags: lame squares, jump,
+// n steps, *prime>=n for a prime range, nothing for a leaper), then its flags: lame squares, jump,
 // hop-over and stop. For example "mc(0,1)*0" or "m(0,2) lame(0,1)".
 func (l Leg) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v(%d,%d)", l.Mode, l.DX, l.DY)
-	if l.Range != 1 {
+	if l.Prime > 0 {
+		fmt.Fprintf(&b, "*prime>=%d", l.Prime)
+	} else if l.Range != 1 {
 		fmt.Fprintf(&b, "*%d", l.Range)
 	}
 	if len(l.Lame) > 0 {

@@ -14,6 +14,9 @@ func (p *Position) AttackedBy(sq Square, us Player) bool {
 // Attacks reports whether player by has a move that captures on sq (or removes
 // the piece standing there, as a jumped-over or range-attacked victim).
 func (p *Position) Attacks(sq Square, by Player) bool {
+	if p.plane != nil {
+		return p.planeAttacks(sq, by)
+	}
 	r := p.rules
 	t := &r.attack[by]
 	board := p.board
@@ -48,8 +51,9 @@ func (p *Position) Attacks(sq Square, by Player) bool {
 	return false
 }
 
-// exoticAttack generates the moves of by's exotic pieces and looks for one that
-// captures on sq. It runs as if by were to move.
+// exoticAttack generates the captures of by's exotic pieces that the attack
+// tables leave out, and looks for one that captures on sq. It runs as if by
+// were to move.
 func (p *Position) exoticAttack(sq Square, by Player, types uint64) bool {
 	target := p.board[sq]
 	if target == Empty || target.Owner() == by {
@@ -66,9 +70,21 @@ func (p *Position) exoticAttack(sq Square, by Player, types uint64) bool {
 			continue
 		}
 		pm := &moves[pc.Type()]
-		buf := p.genSteps(p.scratch[:0], from, pc, pm.steps)
-		for j := range pm.paths {
-			buf = p.genPath(buf, from, pc, &pm.paths[j])
+		if pm.attackReach != nil {
+			if i := int(sq-from) + len(p.board); pm.attackReach[i>>6]>>(i&63)&1 == 0 {
+				continue // sq is not where this piece captures from here
+			}
+		}
+		buf := p.scratch[:0]
+		if len(pm.attackSteps) > 0 {
+			buf = p.genSteps(buf, from, pc, pm.attackSteps)
+		}
+		for _, j := range pm.attackPaths {
+			cp := &pm.paths[j]
+			if !cp.mayCapture(int32(sq - from)) {
+				continue
+			}
+			buf = p.genPath(buf, from, pc, cp)
 		}
 		p.scratch = buf[:0]
 		for _, m := range buf {
@@ -83,6 +99,31 @@ func (p *Position) exoticAttack(sq Square, by Player, types uint64) bool {
 		}
 	}
 	return false
+}
+
+// exoticOutOfReach reports whether no exotic piece of an opponent of the
+// player to move could capture on sq from where it stands, whatever the
+// rest of the board holds (see pieceMoves.attackReach).
+func (p *Position) exoticOutOfReach(sq Square) bool {
+	r := p.rules
+	for by := Player(0); int(by) < r.Players; by++ {
+		types := r.attack[by].exotic
+		if by == p.turn || types == 0 {
+			continue
+		}
+		moves := r.moves[by]
+		for _, from := range p.lists[by].sqs {
+			t := p.board[from].Type()
+			if types>>t&1 == 0 {
+				continue
+			}
+			reach := moves[t].attackReach
+			if i := int(sq-from) + len(p.board); reach == nil || reach[i>>6]>>(i&63)&1 != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // InCheck reports whether the player to move has a royal piece under attack.

@@ -3,6 +3,7 @@ package core
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -32,6 +33,14 @@ type Board struct {
 	regions      map[string]*Region
 	zones        []*Region // BoardDef.Zones, by player
 	zoneOf       []int8    // the player whose zone holds each square, -1 for none
+	symbol       []byte    // BoardDef.Draw: display character of each square, 0 for none
+	// Unbounded boards (BoardDef.Unbounded) have no mailbox: Files, Ranks and
+	// Size are 0, and squares are handles that the Position interns
+	// (plane_square.go). Use Position.Coord, Square, Name and ParseSquare;
+	// the Board's own methods know only the squares near the origin.
+	Unbounded bool
+	names     string // BoardDef.Names
+	a1        Coord  // BoardDef.LettersA1
 }
 
 // Region is a named set of squares (a zone, palace, keep or promotion area).
@@ -39,17 +48,21 @@ type Region struct {
 	Name    string
 	Squares []Square
 	member  []bool
+	boxes   []planeBox // on an unbounded board: the rectangles of the region
 }
 
 // Contains reports whether sq lies in the region.
 func (r *Region) Contains(sq Square) bool {
+	if r.boxes != nil {
+		return sq >= 0 && sq < farBase && r.containsCoord(nearCoord(sq)) // far squares: Position.InRegion
+	}
 	return sq >= 0 && int(sq) < len(r.member) && r.member[sq]
 }
 
 // newBoard builds the geometry of def with the given padding.
 func newBoard(def *BoardDef, pad int) (*Board, error) {
 	if def.Unbounded {
-		return nil, fmt.Errorf("unbounded boards are not supported by this build yet")
+		return newUnboundedBoard(def)
 	}
 	if def.Files < 1 || def.Files > MaxBoardSide {
 		return nil, &FieldError{Field: "board.files", Err: fmt.Errorf("must be 1..%d, got %d", MaxBoardSide, def.Files)}
@@ -118,6 +131,23 @@ func newBoard(def *BoardDef, pad int) (*Board, error) {
 		}
 		b.regions[name] = r
 	}
+	if err := b.setSymbols(def.Draw); err != nil {
+		return nil, err
+	}
+	for _, l := range []struct {
+		field  string
+		labels []string
+		n      int
+	}{{"board.file_labels", def.FileLabels, def.Files}, {"board.rank_labels", def.RankLabels, def.Ranks}} {
+		if len(l.labels) != 0 && len(l.labels) != l.n {
+			return nil, &FieldError{Field: l.field, Err: fmt.Errorf("want one label for each of the %d, got %d", l.n, len(l.labels))}
+		}
+		for i, s := range l.labels {
+			if len(s) < 1 || len(s) > 3 || strings.TrimSpace(s) != s {
+				return nil, &FieldError{Field: fmt.Sprintf("%s[%d]", l.field, i), Err: fmt.Errorf("want 1 to 3 characters without spaces at the ends, got %q", s)}
+			}
+		}
+	}
 	b.zoneOf = make([]int8, n)
 	for i := range b.zoneOf {
 		b.zoneOf[i] = -1
@@ -139,6 +169,48 @@ func newBoard(def *BoardDef, pad int) (*Board, error) {
 		b.zones = append(b.zones, r)
 	}
 	return b, nil
+}
+
+// setSymbols records the display characters of BoardDef.Draw.
+func (b *Board) setSymbols(draw map[string]string) error {
+	if len(draw) == 0 {
+		return nil
+	}
+	b.symbol = make([]byte, len(b.cells))
+	names := make([]string, 0, len(draw))
+	for name := range draw {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	owner := map[Square]string{}
+	for _, name := range names {
+		field := "board.draw." + name
+		ch := draw[name]
+		if len(ch) != 1 || ch[0] <= ' ' || ch[0] > '~' {
+			return &FieldError{Field: field, Err: fmt.Errorf("want one printable ASCII character, got %q", ch)}
+		}
+		r := b.regions[name]
+		if r == nil {
+			return &FieldError{Field: field, Err: fmt.Errorf("no region named %q", name)}
+		}
+		for _, sq := range r.Squares {
+			if old := b.symbol[sq]; old != 0 && old != ch[0] {
+				return &FieldError{Field: field, Err: fmt.Errorf("%s is also drawn %q (region %q)", b.Name(sq), string(old), owner[sq])}
+			}
+			b.symbol[sq] = ch[0]
+			owner[sq] = name
+		}
+	}
+	return nil
+}
+
+// Symbol returns the character displays draw on sq when it is empty
+// (BoardDef.Draw), or 0 for none.
+func (b *Board) Symbol(sq Square) byte {
+	if b.symbol == nil || sq < 0 || int(sq) >= len(b.symbol) {
+		return 0
+	}
+	return b.symbol[sq]
 }
 
 // Zones returns the players' zones (BoardDef.Zones): Zones()[i] is player i's.
@@ -165,6 +237,10 @@ func (b *Board) Region(name string) *Region { return b.regions[name] }
 
 // Square returns the square at c, or NoSquare if c is outside the rectangle.
 func (b *Board) Square(c Coord) Square {
+	if b.Unbounded {
+		sq, _ := nearSquare(c)
+		return sq
+	}
 	if c.X < 0 || c.Y < 0 || c.X >= int64(b.Files) || c.Y >= int64(b.Ranks) {
 		return NoSquare
 	}
@@ -173,11 +249,17 @@ func (b *Board) Square(c Coord) Square {
 
 // Coord returns the coordinate of sq.
 func (b *Board) Coord(sq Square) Coord {
+	if b.Unbounded && sq >= 0 && sq < farBase {
+		return nearCoord(sq)
+	}
 	return Coord{X: int64(int(sq)%b.Stride - b.Pad), Y: int64(int(sq)/b.Stride - b.Pad)}
 }
 
 // Inside reports whether sq is within the rectangle (on the board or not).
 func (b *Board) Inside(sq Square) bool {
+	if b.Unbounded {
+		return sq >= 0
+	}
 	if sq < 0 || int(sq) >= len(b.cells) {
 		return false
 	}
@@ -187,6 +269,9 @@ func (b *Board) Inside(sq Square) bool {
 
 // Playable reports whether a piece may stand on sq.
 func (b *Board) Playable(sq Square) bool {
+	if b.Unbounded {
+		return sq >= 0
+	}
 	return sq >= 0 && int(sq) < len(b.cells) && b.cells[sq] == cellOnBoard
 }
 
@@ -201,10 +286,21 @@ func (b *Board) IsPassThrough(sq Square) bool {
 }
 
 // Name returns the coordinate name of sq, e.g. "e4" or "ab12".
-func (b *Board) Name(sq Square) string { return CoordName(b.Coord(sq)) }
+func (b *Board) Name(sq Square) string {
+	if b.Unbounded {
+		if sq < 0 || sq >= farBase {
+			return "(?)" // a far square: Position.Name knows it
+		}
+		return b.planeName(nearCoord(sq))
+	}
+	return CoordName(b.Coord(sq))
+}
 
 // ParseSquare reads a square name such as "e4" and checks it lies in the rectangle.
 func (b *Board) ParseSquare(name string) (Square, error) {
+	if b.Unbounded {
+		return b.parseNearSquare(name)
+	}
 	c, err := ParseCoordName(name)
 	if err != nil {
 		return NoSquare, err

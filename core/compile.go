@@ -10,6 +10,7 @@ const (
 	sfEP                        // may capture en passant
 	sfInitial                   // only a piece that has never moved
 	sfDouble                    // a pawn's multi-square push: grants en-passant rights
+	sfChecked                   // each step is put to Hooks.Step
 )
 
 // step is a one-leg leap or slide for one player's orientation.
@@ -38,12 +39,34 @@ type path struct {
 	initial bool
 	ep      bool
 	capture bool // some leg can capture
+	// reach says where the path can capture, for attack detection: with
+	// reachLeapers (every leg a leaper) at the offsets from its start listed
+	// in reach; with reachRider (a rider leg, then leapers) at k steps of the
+	// first leg plus one of the offsets in reach, 1 <= k <= its range.
+	reachKind uint8
+	reach     []int32
 }
+
+// Kinds of path.reach.
+const (
+	reachAnywhere uint8 = iota // not known: walk the path to find out
+	reachLeapers
+	reachRider
+)
 
 // pieceMoves are the compiled moves of one piece type for one player.
 type pieceMoves struct {
 	steps []step
 	paths []path
+	// What attack detection must generate for this piece (exoticAttack): the
+	// capturing steps the attack tables leave out, and the indexes in paths
+	// of the paths that can capture.
+	attackSteps []step
+	attackPaths []int
+	// attackReach, when not nil, is a bit set over offsets (to - from + the
+	// board's Size) of the squares where attackSteps and attackPaths could
+	// capture; a piece whose bit for a square is clear cannot attack it.
+	attackReach []uint64
 }
 
 // attackTable lists, for one attacking player, the reverse steps by which its
@@ -76,6 +99,7 @@ func (r *Rules) delta(pl Player, dx, dy int) int32 {
 // compileMoves builds moves and attack tables for every player and piece type.
 func (r *Rules) compileMoves() {
 	r.pinShortcut = true
+	reachKnown := true // every exotic piece has an attackReach
 	for pl := Player(0); int(pl) < r.Players; pl++ {
 		r.moves[pl] = make([]pieceMoves, len(r.Pieces))
 		leaps := map[int32]uint64{}
@@ -97,9 +121,10 @@ func (r *Rules) compileMoves() {
 						r.epSteps[pl] = append(r.epSteps[pl], attackStep{delta: s.delta, max: 1, mask: bit})
 					}
 					if s.flags&sfCapture != 0 {
-						if s.nLame > 0 || s.flags&sfInitial != 0 {
+						if s.nLame > 0 || s.flags&(sfInitial|sfChecked) != 0 {
 							r.attack[pl].exotic |= bit
 							r.pinShortcut = false
+							pm.attackSteps = append(pm.attackSteps, s)
 							continue
 						}
 						if s.max == 1 {
@@ -122,7 +147,12 @@ func (r *Rules) compileMoves() {
 				if cp.capture {
 					r.attack[pl].exotic |= bit
 					r.pinShortcut = false
+					pm.attackPaths = append(pm.attackPaths, len(pm.paths)-1)
 				}
+			}
+			pm.attackReach = r.attackReach(pm)
+			if r.attack[pl].exotic&bit != 0 && pm.attackReach == nil {
+				reachKnown = false
 			}
 		}
 		for _, d := range leapOrder {
@@ -132,6 +162,7 @@ func (r *Rules) compileMoves() {
 			r.attack[pl].slides = append(r.attack[pl].slides, attackStep{delta: k.delta, max: k.max, mask: slides[k]})
 		}
 	}
+	r.exoticPins = !r.pinShortcut && reachKnown
 }
 
 // subsumed reports whether every move of s is already a move of one of steps
@@ -195,12 +226,17 @@ func (r *Rules) simpleStep(pl Player, info *PieceInfo, bp betza.Path) (step, boo
 			s.flags |= sfDouble
 		}
 	}
+	if r.Hooks.Step != nil {
+		s.flags |= sfChecked
+	}
 	return s, true
 }
 
 func (r *Rules) complexPath(pl Player, bp betza.Path) path {
 	p := path{initial: bp.Initial, ep: bp.EnPassant}
-	for _, l := range bp.Legs {
+	var at int32    // where the leg ends, counted from where the first leg ends
+	leapers := true // every leg after the first is a leaper
+	for i, l := range bp.Legs {
 		cl := leg{delta: r.delta(pl, l.DX, l.DY), max: int32(l.Range), mode: l.Mode, jump: l.Jump, hopOver: l.HopOver, stop: l.Stop}
 		if l.Range == 0 {
 			cl.max = unlimited
@@ -212,6 +248,88 @@ func (r *Rules) complexPath(pl Player, bp betza.Path) path {
 			p.capture = true
 		}
 		p.legs = append(p.legs, cl)
+		if i > 0 {
+			at += cl.delta
+			leapers = leapers && cl.max == 1
+		}
+		if l.Mode&betza.Capture != 0 {
+			p.reach = append(p.reach, at)
+		}
+	}
+	switch first := p.legs[0]; {
+	case !leapers || first.jump || first.hopOver:
+		p.reach = nil
+	case first.max == 1:
+		p.reachKind = reachLeapers
+		for i := range p.reach {
+			p.reach[i] += first.delta
+		}
+	default:
+		p.reachKind = reachRider
 	}
 	return p
+}
+
+// attackReach builds pieceMoves.attackReach for pm, or returns nil when some
+// capture of pm is not confined to known offsets (or pm has none to check).
+func (r *Rules) attackReach(pm *pieceMoves) []uint64 {
+	n := r.Board.Size()
+	if n <= 0 || n > 1<<16 || len(pm.attackSteps)+len(pm.attackPaths) == 0 {
+		return nil
+	}
+	bits := make([]uint64, (2*n+63)/64)
+	// A ride leaves the board (its padding is Wall) within this many steps.
+	side := int32(max(r.Board.Files, r.Board.Ranks))
+	mark := func(first, delta, steps int32) {
+		// first + k*delta for k = 0..steps-1, while inside the mailbox
+		steps = min(steps, side)
+		for k, off := int32(0), first; k < steps && off > -int32(n) && off < int32(n); k, off = k+1, off+delta {
+			i := off + int32(n)
+			bits[i>>6] |= 1 << (i & 63)
+		}
+	}
+	for i := range pm.attackSteps {
+		s := &pm.attackSteps[i]
+		mark(s.delta, s.delta, s.max)
+	}
+	for _, j := range pm.attackPaths {
+		cp := &pm.paths[j]
+		switch cp.reachKind {
+		case reachLeapers:
+			for _, o := range cp.reach {
+				mark(o, 0, 1)
+			}
+		case reachRider:
+			for _, o := range cp.reach {
+				mark(o+cp.legs[0].delta, cp.legs[0].delta, cp.legs[0].max)
+			}
+		default:
+			return nil
+		}
+	}
+	return bits
+}
+
+// mayCapture reports whether the path could capture at offset off from its
+// start. It errs only towards true.
+func (cp *path) mayCapture(off int32) bool {
+	switch cp.reachKind {
+	case reachLeapers:
+		for _, o := range cp.reach {
+			if o == off {
+				return true
+			}
+		}
+		return false
+	case reachRider:
+		d, n := cp.legs[0].delta, cp.legs[0].max
+		for _, o := range cp.reach {
+			k := off - o
+			if q := k / d; q*d == k && q >= 1 && q <= n {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }

@@ -27,11 +27,22 @@ type Definition struct {
 }
 
 // BoardDef is a bounded board: a Files×Ranks rectangle minus cells that are not
-// part of it. An Unbounded board has no size and no cell lists.
+// part of it. An Unbounded board has no size and no cell lists: its squares
+// are all (x, y) with |x|, |y| < 2^62, its regions are rectangles written
+// "(X,Y)" where X and Y are integers, "*" or ranges "a..b" ("(*,8)" is
+// rank 8), and its positions are piece lists (core.PlaneTextHelp).
 type BoardDef struct {
 	Files     int  `toml:"files"`
 	Ranks     int  `toml:"ranks"`
 	Unbounded bool `toml:"unbounded"`
+	// Names chooses how squares of an unbounded board are written:
+	// "numeric" (the default), (x,y); or "letters", the file letters and rank
+	// number of LettersA1's frame in parentheses: (e8), (φ8) left of a, (-b8)
+	// left of that, (aa8) right of z. Both forms are always read.
+	Names string `toml:"names"`
+	// LettersA1 is the square (x,y) that the letters form calls a1 (default
+	// "(1,1)").
+	LettersA1 string `toml:"letters_a1"`
 	// Holes are cells outside the board that block movement like its edge ("*" in FEN).
 	Holes []string `toml:"holes"`
 	// PassThrough are cells outside the board that moves may cross but not stop on
@@ -45,6 +56,18 @@ type BoardDef struct {
 	// i's zone (Martian Chess). Board.Zone tells a square's zone, and board
 	// displays draw the borders between zones (Martian Chess's canals).
 	Zones []string `toml:"zones"`
+	// Draw gives board displays a character for the empty squares of a
+	// region ({bridges = "=", white_keep = "x"}: Longchess's bridges and
+	// keeps). One printable ASCII character each; regions that overlap must
+	// not ask for different characters.
+	Draw map[string]string `toml:"draw"`
+	// FileLabels and RankLabels are the names players give the files
+	// (FileLabels[0] is file a) and ranks (RankLabels[0] is rank 1) when
+	// they are not the coordinates: displays show them beside the
+	// coordinates (Longchess counts ranks from each end). Empty for none;
+	// otherwise one label of 1 to 3 characters per file or rank.
+	FileLabels []string `toml:"file_labels"`
+	RankLabels []string `toml:"rank_labels"`
 }
 
 // PlayerDef is one seat.
@@ -96,7 +119,8 @@ type DrawDef struct {
 	Repetition int `toml:"repetition"`
 	// MoveCounter: drawn after this many plies without capture or pawn move (0 = off).
 	MoveCounter int `toml:"move_counter"`
-	// InsufficientMaterial applies the insufficient-material draw of orthodox chess.
+	// InsufficientMaterial draws the game when neither side has material
+	// enough to win, as InsufficientMaterialRule defines it.
 	InsufficientMaterial bool `toml:"insufficient_material"`
 	// InsufficientMaterialRule chooses what InsufficientMaterial counts as too
 	// little to win: "orthodox" (the default when empty) is chess's rule — only

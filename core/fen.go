@@ -30,6 +30,9 @@ func (r *Rules) parseFEN(fen string, virgins bool) (*Position, error) {
 	bad := func(field, format string, args ...any) (*Position, error) {
 		return nil, &FENError{FEN: fen, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
+	if r.plane != nil {
+		return bad("board", "FEN does not apply to the unbounded board of %s; its position text is a piece list", r.Def.Name)
+	}
 	if r.Players != 2 {
 		return bad("board", "FEN is defined for two-player variants; %s uses its own position format", r.Def.Name)
 	}
@@ -228,6 +231,9 @@ func (r *Rules) hasInitial(t PieceType) bool {
 
 // FEN writes the position in extended FEN.
 func (p *Position) FEN() string {
+	if p.plane != nil {
+		return p.planeText() // an unbounded board has no FEN: its piece list
+	}
 	r := p.rules
 	b := r.Board
 	var sb strings.Builder
@@ -287,6 +293,9 @@ func (p *Position) FEN() string {
 func (r *Rules) ParsePosition(text string) (*Position, error) {
 	if r.Hooks.ParsePosition != nil {
 		return r.Hooks.ParsePosition(r, text)
+	}
+	if r.plane != nil {
+		return r.parsePlane(text)
 	}
 	return r.ParseFEN(text)
 }

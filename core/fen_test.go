@@ -78,10 +78,12 @@ func TestFENRoundTrip(t *testing.T) {
 func FuzzFEN(f *testing.F) {
 	r := mustRules(f, "siberia")
 	chess := mustRules(f, "chess")
+	claustrophobia := mustRules(f, "claustrophobia") // '*' cells that moves cross
 	f.Add("rnbqk1bnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQK1BNR w KQkq - 0 1")
 	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	f.Add("rrnbbk**/pppppqn*/5***/5***/5***/5***/PPPPPQN*/RRNBBK** w - - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
-		for _, rules := range []*core.Rules{r, chess} {
+		for _, rules := range []*core.Rules{r, chess, claustrophobia} {
 			p, err := rules.ParseFEN(fen)
 			if err != nil {
 				if p != nil {

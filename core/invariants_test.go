@@ -67,16 +67,22 @@ func royalCapturable(t *testing.T, p *core.Position, mover core.Player) bool {
 }
 
 // invariantVariants are the variants (with options) played by the random-game
-// invariant test.
+// invariant test, from their start or from the position text start (a
+// crowded middle game, where the variant's special moves come soon).
 var invariantVariants = []struct {
 	name    string
 	options map[string]string
+	start   string
 }{
-	{"chess", nil},
-	{"siberia", nil},
-	{"martian-chess", nil},
-	{"martian-chess", map[string]string{"players": "4"}},
-	{"martian-chess", map[string]string{"players": "4", "teams": ""}},
+	{"chess", nil, ""},
+	{"siberia", nil, ""},
+	{"claustrophobia", nil, ""},
+	{"martian-chess", nil, ""},
+	{"martian-chess", map[string]string{"players": "4"}, ""},
+	{"martian-chess", map[string]string{"players": "4", "teams": ""}, ""},
+	{"longchess", nil, ""},
+	{"longchess", nil, "P5~11~11~3n2/16P2p17/4P1~p7N2~2b8~6/6~4p1B2P1~p10~6/2N8F2R[f]3r4n13/6~4pb3P1~p10~6/4B1~11~11~6/15R6r14/6~11~11~5p w"},
+	{"longchess", map[string]string{"mode": "ctm"}, "P5~11~11~3n2/16P2p17/4P1~p7N2~2b8~6/6~6B2P1~p10~6/2N11R3r4n13/6~5b3P1~p10~6/6~11~11~6/15R6r14/6~11~11~5p b"},
 }
 
 func TestRandomGameInvariants(t *testing.T) {
@@ -92,8 +98,19 @@ func TestRandomGameInvariants(t *testing.T) {
 		}
 		veto := rules.Hooks.Legal
 		rng := rand.New(rand.NewPCG(1, uint64(len(name)+vi)))
-		for g := 0; g < games; g++ {
+		// Big boards have many moves a ply: fewer games keep each variant's
+		// share of the time about that of an 8×8 one.
+		n := games
+		if squares := len(rules.Board.Squares()); squares > 64 {
+			n = max(1, games*64/squares)
+		}
+		for g := 0; g < n; g++ {
 			p := rules.StartPosition()
+			if v.start != "" {
+				if p, err = rules.ParsePosition(v.start); err != nil {
+					t.Fatal(err)
+				}
+			}
 			for ply := 0; ply < 200; ply++ {
 				before := snap(p)
 				legal := p.LegalMoves(nil)

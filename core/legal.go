@@ -3,8 +3,21 @@ package core
 
 import "fmt"
 
-// LegalMoves appends the legal moves of the player to move to buf.
+// LegalMoves appends the legal moves of the player to move to buf. When
+// there are none and the variant lets a player pass (Hooks.Pass), it appends
+// the pass move alone.
 func (p *Position) LegalMoves(buf []Move) []Move {
+	start := len(buf)
+	buf = p.legalMoves(buf)
+	if len(buf) == start && p.rules.Hooks.Pass != nil {
+		buf = append(buf, p.rules.Hooks.Pass(p))
+	}
+	return buf
+}
+
+// legalMoves appends the legal moves of the player to move to buf, without
+// the pass move.
+func (p *Position) legalMoves(buf []Move) []Move {
 	start := len(buf)
 	buf = p.PseudoMoves(buf)
 	if veto := p.rules.Hooks.Legal; veto != nil {
@@ -21,8 +34,11 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	if k == NoSquare {
 		return buf
 	}
+	if p.plane != nil {
+		return p.planeFilterLegal(buf, start, k)
+	}
 	var pins pinSet
-	fast := p.rules.pinShortcut && !p.AttackedBy(k, p.turn)
+	fast := (p.rules.pinShortcut || p.rules.exoticPins && p.exoticOutOfReach(k)) && !p.AttackedBy(k, p.turn)
 	if fast {
 		p.findPins(k, &pins)
 	}
@@ -132,7 +148,12 @@ func (p *Position) IsLegal(m Move) bool {
 	if !ok {
 		return false
 	}
-	for _, l := range p.LegalMoves(make([]Move, 0, 64)) {
+	legal := p.LegalMoves(make([]Move, 0, 64))
+	if p.plane != nil {
+		// Exact on an unbounded board, beyond the candidate set.
+		legal = p.LegalMovesTo(legal[:0], bare.From, bare.To)
+	}
+	for _, l := range legal {
 		if l == bare {
 			return true
 		}
@@ -189,7 +210,7 @@ func (p *Position) Outcome() Outcome {
 		}
 	}
 	prev := (p.turn + Player(r.Players) - 1) % Player(r.Players)
-	if reg := r.reaches[prev]; reg != nil && p.royal[prev] != NoSquare && reg.Contains(p.royal[prev]) {
+	if reg := r.reaches[prev]; reg != nil && p.royal[prev] != NoSquare && p.InRegion(reg, p.royal[prev]) {
 		return WinFor(prev, "royal piece reached its goal")
 	}
 	moves := p.LegalMoves(make([]Move, 0, 128))
@@ -242,10 +263,13 @@ func (p *Position) Repetitions() int {
 // their Betza "N" and "B") all on one colour. The bare-royals rule takes only
 // the first.
 func (p *Position) insufficientMaterial() bool {
+	if h := p.rules.Hooks.InsufficientMaterial; h != nil {
+		return h(p)
+	}
 	if p.rules.Def.Draws.InsufficientMaterialRule == MaterialBareRoyals {
 		for pl := 0; pl < p.rules.Players; pl++ {
 			for _, sq := range p.lists[pl].sqs {
-				if !p.rules.Pieces[p.board[sq].Type()].Royal {
+				if !p.rules.Pieces[p.At(sq).Type()].Royal {
 					return false
 				}
 			}
@@ -256,7 +280,7 @@ func (p *Position) insufficientMaterial() bool {
 	colours := [2]bool{}
 	for pl := 0; pl < p.rules.Players; pl++ {
 		for _, sq := range p.lists[pl].sqs {
-			info := &p.rules.Pieces[p.board[sq].Type()]
+			info := &p.rules.Pieces[p.At(sq).Type()]
 			switch {
 			case info.Royal:
 			case info.Betza == "N":
@@ -264,7 +288,7 @@ func (p *Position) insufficientMaterial() bool {
 				knights++
 			case info.Betza == "B":
 				minors++
-				c := p.rules.Board.Coord(sq)
+				c := p.Coord(sq)
 				colours[(c.X+c.Y)&1] = true
 			default:
 				return false

@@ -14,13 +14,13 @@ func (p *Position) MakeMove(m Move) {
 	if r.Hooks.BeforeMove != nil {
 		r.Hooks.BeforeMove(p, m)
 	}
-	p.hash ^= z.epKey(p.ep)
+	p.hash ^= p.epKey(p.ep)
 	p.ep, p.epVictim = NoSquare, NoSquare
 	us := p.turn
 	reset := false
 	switch m.Kind {
 	case KindNormal, KindDoubleStep, KindEnPassant:
-		pc := p.board[m.From]
+		pc := p.at(m.From)
 		reset = r.Pieces[pc.Type()].Pawn
 		if m.Kind != KindDoubleStep {
 			for _, v := range m.Victims {
@@ -31,7 +31,7 @@ func (p *Position) MakeMove(m Move) {
 				}
 			}
 		}
-		if p.board[m.To].IsPiece() && m.To != m.From {
+		if p.at(m.To).IsPiece() && m.To != m.From {
 			reset = true
 		}
 		p.Put(m.From, Empty)
@@ -43,7 +43,7 @@ func (p *Position) MakeMove(m Move) {
 		p.SetVirgin(m.To, false)
 		if m.Kind == KindDoubleStep && p.enPassantPossible(m.Victims[0], p.nextPlayer(us)) {
 			p.ep, p.epVictim = m.Victims[0], m.To
-			p.hash ^= z.epKey(p.ep)
+			p.hash ^= p.epKey(p.ep)
 		}
 	case KindCastle:
 		king, rook := p.board[m.From], p.board[m.Victims[0]]
@@ -55,7 +55,7 @@ func (p *Position) MakeMove(m Move) {
 			p.SetVirgin(sq, false)
 		}
 	case KindStationary:
-		if p.board[m.To].IsPiece() {
+		if p.at(m.To).IsPiece() {
 			reset = true
 		}
 		p.Put(m.To, Empty)
@@ -94,6 +94,9 @@ func (p *Position) nextPlayer(pl Player) Player {
 // en passant on sq: only then does a double step grant the right (as in FIDE's
 // rule for repeated positions).
 func (p *Position) enPassantPossible(sq Square, by Player) bool {
+	if p.plane != nil {
+		return p.planeEPPossible(sq, by)
+	}
 	for _, s := range p.rules.epSteps[by] {
 		c := p.board[sq-Square(s.delta)]
 		if c.IsPiece() && c.Owner() == by && s.mask>>c.Type()&1 != 0 {

@@ -6,6 +6,9 @@ import "anychess/betza"
 // PseudoMoves appends the moves of the player to move that obey piece movement,
 // without testing whether they leave a royal piece attacked.
 func (p *Position) PseudoMoves(buf []Move) []Move {
+	if p.plane != nil {
+		return p.planePseudoMoves(buf)
+	}
 	us := p.turn
 	r := p.rules
 	moves := r.moves[us]
@@ -37,7 +40,7 @@ func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []M
 	pawn := p.rules.Pieces[pc.Type()].Pawn
 	for i := range steps {
 		s := &steps[i]
-		if s.flags&(sfInitial|sfDouble) != 0 || s.nLame != 0 || (s.flags&sfEP != 0 && p.ep != NoSquare) {
+		if s.flags&(sfInitial|sfDouble|sfChecked) != 0 || s.nLame != 0 || (s.flags&sfEP != 0 && p.ep != NoSquare) {
 			buf = p.genSpecialStep(buf, from, pc, s)
 			continue
 		}
@@ -72,7 +75,7 @@ func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []M
 }
 
 // genSpecialStep handles steps with lame squares, initial-only moves, en
-// passant and double steps.
+// passant, double steps and steps put to Hooks.Step.
 func (p *Position) genSpecialStep(buf []Move, from Square, pc Piece, s *step) []Move {
 	board := p.board
 	us := pc.Owner()
@@ -86,8 +89,14 @@ func (p *Position) genSpecialStep(buf []Move, from Square, pc Piece, s *step) []
 		}
 	}
 	to := from
-	for n := int32(1); n <= s.max; n++ {
+	rule := StepFree
+	for n := int32(1); n <= s.max && rule != StepLast; n++ {
 		to += Square(s.delta)
+		if s.flags&sfChecked != 0 {
+			if rule = p.rules.Hooks.Step(p.rules, to-Square(s.delta), to); rule == StepBlocked {
+				break
+			}
+		}
 		c := board[to]
 		if c == Empty {
 			switch {
@@ -170,8 +179,15 @@ func (p *Position) walkLeg(buf []Move, pc Piece, cp *path, li int, sq Square, m 
 	}
 	to := sq
 	screened := false
-	for n := int32(1); n <= l.max; n++ {
+	stepRule := p.rules.Hooks.Step
+	rule := StepFree
+	for n := int32(1); n <= l.max && rule != StepLast; n++ {
 		to += Square(l.delta)
+		if stepRule != nil {
+			if rule = stepRule(p.rules, to-Square(l.delta), to); rule == StepBlocked {
+				return buf
+			}
+		}
 		c := p.board[to]
 		if c == Wall {
 			return buf

@@ -14,6 +14,7 @@ type Position struct {
 	lists  [MaxPlayers]pieceList
 	index  []int16 // position of each occupied square in its owner's list
 	royal  [MaxPlayers]Square
+	plane  *planeBoard // the board of an unbounded variant, nil on bounded boards
 
 	turn     Player
 	ep       Square // square a pawn passed with its last double step
@@ -86,6 +87,9 @@ func (r *Rules) NewPosition() *Position {
 		p.lists[i].sqs = make([]Square, 0, 32)
 	}
 	p.hash = r.zobrist.turn[0]
+	if r.plane != nil {
+		p.plane = newPlaneBoard(r)
+	}
 	return p
 }
 
@@ -100,6 +104,9 @@ func (p *Position) Hash() uint64 { return p.hash }
 
 // At returns the content of sq (Empty, a piece, or Wall/Hole terrain).
 func (p *Position) At(sq Square) Piece {
+	if p.plane != nil {
+		return p.planeAt(sq)
+	}
 	if sq < 0 || int(sq) >= len(p.board) {
 		return Wall
 	}
@@ -107,7 +114,12 @@ func (p *Position) At(sq Square) Piece {
 }
 
 // Virgin reports whether the piece on sq has never moved.
-func (p *Position) Virgin(sq Square) bool { return sq >= 0 && int(sq) < len(p.virgin) && p.virgin[sq] }
+func (p *Position) Virgin(sq Square) bool {
+	if p.plane != nil {
+		return p.plane.virgin[sq]
+	}
+	return sq >= 0 && int(sq) < len(p.virgin) && p.virgin[sq]
+}
 
 // EnPassant returns the en-passant square and the pawn that can be taken there.
 func (p *Position) EnPassant() (square, victim Square) { return p.ep, p.epVictim }
@@ -136,14 +148,23 @@ func (p *Position) Counter(i int) int32 { return p.counters[i] }
 
 // Mark returns the marker on sq (0 = none).
 func (p *Position) Mark(sq Square) uint8 {
+	if p.plane != nil {
+		return p.plane.marks[sq]
+	}
 	if p.marks == nil {
 		return 0
 	}
 	return p.marks[sq]
 }
 
-// Carry returns the item carried by the piece on sq (0 = none).
+// Carry returns the item carried by the piece on sq (0 = none). By
+// convention the item is a Piece value (Longchess's flag), which displays
+// draw after the carrier. Moves do not take the item along by themselves:
+// the variant's hooks move it (SetCarry).
 func (p *Position) Carry(sq Square) uint8 {
+	if p.plane != nil {
+		return p.plane.carry[sq]
+	}
 	if p.carry == nil {
 		return 0
 	}
@@ -153,6 +174,10 @@ func (p *Position) Carry(sq Square) uint8 {
 // Put sets the content of a playable square, recording the change for undo
 // and updating the hash, piece lists and royal squares.
 func (p *Position) Put(sq Square, pc Piece) {
+	if p.plane != nil {
+		p.planeRecordPut(sq, pc)
+		return
+	}
 	old := p.board[sq]
 	if old == pc {
 		return
@@ -198,6 +223,10 @@ func (p *Position) unlist(sq Square, pc Piece) {
 
 // SetVirgin records whether the piece on sq has never moved.
 func (p *Position) SetVirgin(sq Square, v bool) {
+	if p.plane != nil {
+		p.planeRecordLayer(layerVirgin, sq, uint8(b2i(v)))
+		return
+	}
 	if p.virgin[sq] == v {
 		return
 	}
@@ -208,6 +237,10 @@ func (p *Position) SetVirgin(sq Square, v bool) {
 
 // SetMark sets the marker on sq (mines, shells), recorded for undo.
 func (p *Position) SetMark(sq Square, v uint8) {
+	if p.plane != nil {
+		p.planeRecordLayer(layerMark, sq, v)
+		return
+	}
 	if p.marks == nil {
 		p.marks = make([]uint8, len(p.board))
 	}
@@ -222,6 +255,10 @@ func (p *Position) SetMark(sq Square, v uint8) {
 
 // SetCarry sets the item carried by the piece on sq (flags), recorded for undo.
 func (p *Position) SetCarry(sq Square, v uint8) {
+	if p.plane != nil {
+		p.planeRecordLayer(layerCarry, sq, v)
+		return
+	}
 	if p.carry == nil {
 		p.carry = make([]uint8, len(p.board))
 	}
@@ -252,6 +289,10 @@ func (p *Position) SetCounter(i int, v int32) {
 
 // undoChanges reverts the log back to length n.
 func (p *Position) undoChanges(n int) {
+	if p.plane != nil {
+		p.planeUndoChanges(n)
+		return
+	}
 	for i := len(p.changes) - 1; i >= n; i-- {
 		c := p.changes[i]
 		switch c.layer {
@@ -280,6 +321,9 @@ func (p *Position) Copy() *Position {
 	q.board = append([]Piece(nil), p.board...)
 	q.virgin = append([]bool(nil), p.virgin...)
 	q.index = append([]int16(nil), p.index...)
+	if p.plane != nil {
+		q.plane = p.plane.copy()
+	}
 	if p.marks != nil {
 		q.marks = append([]uint8(nil), p.marks...)
 	}
@@ -313,7 +357,7 @@ func (p *Position) SetTurn(pl Player) {
 // SetEnPassant sets the en-passant square and the pawn that may be taken there
 // (NoSquare, NoSquare for none).
 func (p *Position) SetEnPassant(square, victim Square) {
-	p.hash ^= p.rules.zobrist.epKey(p.ep) ^ p.rules.zobrist.epKey(square)
+	p.hash ^= p.epKey(p.ep) ^ p.epKey(square)
 	p.ep, p.epVictim = square, victim
 }
 

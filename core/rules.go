@@ -20,6 +20,9 @@ type Rules struct {
 	Pieces  []PieceInfo // indexed by PieceType; Pieces[0] is unused
 	Hooks   *Hooks
 	Options map[string]string // option values in force
+	// Extra is what Hooks.Prepare computed for these rules, for the other
+	// hooks to read; nil without it.
+	Extra any
 
 	team      [MaxPlayers]int
 	forward   [MaxPlayers][2]int // unit vector each player calls forward
@@ -31,11 +34,16 @@ type Rules struct {
 	promotion [MaxPlayers]promoRule
 	reaches   [MaxPlayers]*Region
 	hasRoyal  bool
+	// exoticPins: the pin shortcut (pinShortcut) fails only because of exotic
+	// pieces whose captures all have a known reach (pieceMoves.attackReach),
+	// so it holds in positions where no such enemy piece can reach the royal.
+	exoticPins bool
 	// pinShortcut: every capture is a plain leap or slide, so a non-royal piece
 	// that is not on a line from its king to an enemy slider can move freely.
 	pinShortcut bool
 	zobrist     zobrist
-	startBoard  []Piece // the start position's cells, for unmoved-piece rights
+	plane       *planeRules // the compiled moves of an unbounded board, nil on bounded boards
+	startBoard  []Piece     // the start position's cells, for unmoved-piece rights
 }
 
 // PieceInfo describes one piece type.
@@ -54,6 +62,11 @@ type PieceInfo struct {
 type Hooks struct {
 	// Configure adjusts the definition for the chosen options before compiling.
 	Configure func(def *Definition, options map[string]string) error
+	// Prepare runs once the rules are compiled, before the start position is
+	// read; what it returns is kept in Rules.Extra, for tables the other
+	// hooks would otherwise rebuild on every call (squares of the board's
+	// features, piece types looked up by letter, the options' effect).
+	Prepare func(r *Rules) (any, error)
 	// Generate appends the variant's own moves (kinds ≥ KindSpecial, or extra
 	// normal moves) to buf.
 	Generate func(p *Position, buf []Move) []Move
@@ -74,6 +87,9 @@ type Hooks struct {
 	Attacks func(p *Position, sq Square, by Player) bool
 	// Outcome decides a result the core does not know; ok false means none.
 	Outcome func(p *Position) (Outcome, bool)
+	// InsufficientMaterial replaces the rule of DrawDef.InsufficientMaterialRule
+	// (when DrawDef.InsufficientMaterial is on): true draws the game.
+	InsufficientMaterial func(p *Position) bool
 	// ParsePosition and FormatPosition replace FEN for games whose state FEN
 	// cannot carry (scores, piles, clocks, carried items, more than two players).
 	ParsePosition  func(r *Rules, text string) (*Position, error)
@@ -92,7 +108,40 @@ type Hooks struct {
 	// the computer player of games where material on the board says little
 	// (Martian Chess scores captures). Nil: the search counts material.
 	Evaluate func(p *Position, pl Player) int
+	// Step rules on every step of the Betza moves — a leap, or one step of a
+	// slide or ride, from the square it starts on to the square it reaches —
+	// before the generator looks at what stands there, for terrain that data
+	// cannot describe (a river crossed only where a bridge is, a line riders
+	// must stop on). It sees only the rules (board and options), not the
+	// position. Nil: every step is StepFree. Setting it sends the variant's
+	// steps through the general generator; other variants' fast path is
+	// unchanged.
+	Step func(r *Rules, from, to Square) StepRule
+	// Pass gives the move a player with no legal move makes instead (a pass,
+	// of a variant-defined kind): LegalMoves then returns that move alone, so
+	// the game goes on where it would end in checkmate or stalemate.
+	Pass func(p *Position) Move
+	// Readable writes a move in the variant's own readable notation (squares
+	// named as its players name them); notation.SAN writes it in place of
+	// SAN, and "" keeps SAN. ParseReadable reads that notation back; it
+	// returns one of p's legal moves or an error, and must not panic.
+	Readable      func(p *Position, m Move) string
+	ParseReadable func(p *Position, s string) (Move, error)
 }
+
+// StepRule is a variant's ruling on one step of a Betza move (Hooks.Step).
+type StepRule uint8
+
+// Step rulings.
+const (
+	// StepFree: the step is taken as usual.
+	StepFree StepRule = iota
+	// StepBlocked: the step may not be taken; the move ends before it.
+	StepBlocked
+	// StepLast: the piece may land on (or capture on) the step's square, but
+	// its move goes no further.
+	StepLast
+)
 
 var (
 	hooksMu       sync.Mutex
@@ -165,9 +214,16 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 	if len(d.Board.Zones) > r.Players {
 		return nil, &FieldError{Field: "board.zones", Err: fmt.Errorf("%d zones for %d players", len(d.Board.Zones), r.Players)}
 	}
-	r.compileMoves()
+	if d.Board.Unbounded {
+		if err := r.compilePlane(&d); err != nil {
+			return nil, err
+		}
+	} else {
+		r.compileMoves()
+	}
 	if r.Hooks.Attacks != nil || r.Hooks.Generate != nil || r.Hooks.Legal != nil {
 		r.pinShortcut = false
+		r.exoticPins = false
 	}
 	if err := r.compilePromotion(&d); err != nil {
 		return nil, err
@@ -187,6 +243,11 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 		}
 	}
 	r.zobrist = newZobrist(r)
+	if r.Hooks.Prepare != nil {
+		if r.Extra, err = r.Hooks.Prepare(r); err != nil {
+			return nil, err
+		}
+	}
 	if d.Start == "" {
 		return nil, &FieldError{Field: "start", Err: fmt.Errorf("missing")}
 	}
@@ -196,6 +257,12 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 			return nil, &FieldError{Field: "start", Err: err}
 		}
 		r.startBoard = start.board
+		return r, nil
+	}
+	if r.plane != nil {
+		if _, err := r.parsePlane(d.Start); err != nil {
+			return nil, &FieldError{Field: "start", Err: err}
+		}
 		return r, nil
 	}
 	start, err := r.parseFEN(d.Start, false)
@@ -306,16 +373,24 @@ func (r *Rules) compilePieces(d *Definition) (pad int, err error) {
 		if _, dup := r.letters[letter]; dup {
 			return 0, &FieldError{Field: field + ".letter", Err: fmt.Errorf("letter %q used twice", pd.Letter)}
 		}
-		parsed, err := betza.Parse(pd.Betza)
-		if err != nil {
-			return 0, &FieldError{Field: field + ".betza", Err: err}
+		// An empty Betza string is a piece that never moves by itself (a
+		// flag): the variant's hooks move it, if anything does.
+		parsed := &betza.Piece{}
+		if pd.Betza != "" {
+			var err error
+			if parsed, err = betza.Parse(pd.Betza); err != nil {
+				return 0, &FieldError{Field: field + ".betza", Err: err}
+			}
+		}
+		if !d.Board.Unbounded {
+			parsed = expandPrimes(parsed, max(d.Board.Files, d.Board.Ranks))
 		}
 		for _, path := range parsed.Paths {
 			for _, leg := range path.Legs {
 				pad = max(pad, abs(leg.DX), abs(leg.DY))
 			}
 		}
-		if pad > 16 {
+		if pad > 16 && !d.Board.Unbounded {
 			return 0, &FieldError{Field: field + ".betza", Err: fmt.Errorf("leaps longer than 16 squares are not supported on bounded boards")}
 		}
 		name := pd.Name

@@ -67,6 +67,9 @@ func mix(layer, index, value uint64) uint64 {
 
 // ComputeHash recomputes the hash from scratch; it must equal Hash().
 func (p *Position) ComputeHash() uint64 {
+	if p.plane != nil {
+		return p.planeHash()
+	}
 	z := &p.rules.zobrist
 	h := z.turn[p.turn] ^ z.epKey(p.ep)
 	for sq, pc := range p.board {

@@ -16,7 +16,7 @@ type coordinate struct{}
 func (coordinate) Encode(p *core.Position, m core.Move) string {
 	if untagged(m) {
 		// The legal moves need not be known.
-		return plainCoord(p.Rules(), m)
+		return plainCoord(p, m)
 	}
 	return coordText(p, m, legalMoves(p))
 }
@@ -44,8 +44,9 @@ func (coordinate) Decode(p *core.Position, s string) (core.Move, error) {
 
 // plainCoord writes a move without a tag: from, to, promotion letter,
 // victims, and for variant-defined kinds "#" and the Arg.
-func plainCoord(r *core.Rules, m core.Move) string {
-	b := r.Board
+func plainCoord(p *core.Position, m core.Move) string {
+	r := p.Rules()
+	b := p // squares are named by the position (unbounded boards need it)
 	var sb strings.Builder
 	sb.WriteString(b.Name(m.From))
 	if m.Kind == core.KindStationary {
@@ -78,7 +79,7 @@ func plainCoord(r *core.Rules, m core.Move) string {
 // coordTag is the suffix that tells a move (not an untagged one) apart from
 // others with the same plain text: "/", a kind letter and every square the
 // move carries.
-func coordTag(r *core.Rules, m core.Move) string {
+func coordTag(p *core.Position, m core.Move) string {
 	var sb strings.Builder
 	sb.WriteByte('/')
 	switch m.Kind {
@@ -94,7 +95,7 @@ func coordTag(r *core.Rules, m core.Move) string {
 	}
 	for _, v := range m.Victims {
 		if v != core.NoSquare {
-			sb.WriteString(r.Board.Name(v))
+			sb.WriteString(p.Name(v))
 		}
 	}
 	return sb.String()
@@ -109,16 +110,16 @@ func untagged(m core.Move) bool {
 // coordTexts returns the text of each of the legal moves: the plain text,
 // with a tag on the moves (other than untagged ones) whose plain text
 // another legal move shares.
-func coordTexts(r *core.Rules, legal []core.Move) []string {
+func coordTexts(p *core.Position, legal []core.Move) []string {
 	texts := make([]string, len(legal))
 	count := make(map[string]int, len(legal))
 	for i, m := range legal {
-		texts[i] = plainCoord(r, m)
+		texts[i] = plainCoord(p, m)
 		count[texts[i]]++
 	}
 	for i, m := range legal {
 		if count[texts[i]] > 1 && !untagged(m) {
-			texts[i] += coordTag(r, m)
+			texts[i] += coordTag(p, m)
 		}
 	}
 	return texts
@@ -126,14 +127,13 @@ func coordTexts(r *core.Rules, legal []core.Move) []string {
 
 // coordText returns the text of m given the legal moves of its position.
 func coordText(p *core.Position, m core.Move, legal []core.Move) string {
-	r := p.Rules()
-	plain := plainCoord(r, m)
+	plain := plainCoord(p, m)
 	if untagged(m) || !contains(legal, m) {
 		return plain
 	}
 	for _, x := range legal {
-		if x != m && x.From == m.From && x.To == m.To && plainCoord(r, x) == plain {
-			return plain + coordTag(r, m)
+		if x != m && x.From == m.From && x.To == m.To && plainCoord(p, x) == plain {
+			return plain + coordTag(p, m)
 		}
 	}
 	return plain
@@ -152,7 +152,7 @@ type coordParse struct {
 func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Error) {
 	r := p.Rules()
 	text := lowerASCII(strings.TrimSpace(s))
-	cp, e := parseCoord(r.Board, s, text)
+	cp, e := parseCoord(p, s, text)
 	if e != nil {
 		if t := strings.TrimSpace(s); isUpper(t[0]) || isCastling(t) {
 			return core.NullMove, fail(s, "%s looks like SAN; coordinate moves name two squares, like g1f3", show(s))
@@ -165,12 +165,18 @@ func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Err
 	// Moves sharing a plain text share from- and to-square, so the texts of
 	// these moves are the same as among all legal moves.
 	var group []core.Move
-	for _, m := range legal {
+	candidates := legal
+	if p.Unbounded() {
+		// Any destination, however far, is decided exactly: not only the
+		// finite candidate set that LegalMoves lists.
+		candidates = p.LegalMovesTo(nil, cp.from, cp.to)
+	}
+	for _, m := range candidates {
 		if m.From == cp.from && m.To == cp.to && (m.Kind == core.KindStationary) == cp.stationary {
 			group = append(group, m)
 		}
 	}
-	texts := coordTexts(r, group)
+	texts := coordTexts(p, group)
 	for i, t := range texts {
 		if t == text {
 			return group[i], nil
@@ -222,8 +228,8 @@ func decodeCoord(p *core.Position, s string, legal []core.Move) (core.Move, *Err
 }
 
 // isCoordShaped reports whether text parses as coordinate notation.
-func isCoordShaped(b *core.Board, text string) bool {
-	_, e := parseCoord(b, text, lowerASCII(text))
+func isCoordShaped(p *core.Position, text string) bool {
+	_, e := parseCoord(p, text, lowerASCII(text))
 	return e == nil
 }
 
@@ -294,10 +300,10 @@ func allPromote(moves []core.Move) bool {
 // checkFrom makes sure a piece of the side to move stands on from.
 func checkFrom(p *core.Position, s string, from core.Square) *Error {
 	r := p.Rules()
-	b := r.Board
+	b := p // squares are named by the position (unbounded boards need it)
 	pc := p.At(from)
 	switch {
-	case !b.Playable(from):
+	case !r.Board.Playable(from):
 		return fail(s, "%s: no piece on %s (not a square a piece can stand on)", show(s), b.Name(from))
 	case !pc.IsPiece():
 		return fail(s, "%s: no piece on %s", show(s), b.Name(from))
@@ -317,13 +323,13 @@ func coordNotLegal(p *core.Position, s string, from core.Square, legal []core.Mo
 			mine = append(mine, m)
 		}
 	}
-	own := coordTexts(r, mine)
+	own := coordTexts(p, mine)
 	name := pieceName(r, p.At(from).Type())
 	msg := show(s) + " is not a legal move"
 	if len(own) == 0 {
-		msg += "; the " + name + " on " + r.Board.Name(from) + " has no legal move"
+		msg += "; the " + name + " on " + p.Name(from) + " has no legal move"
 	} else {
-		msg += "; the " + name + " on " + r.Board.Name(from) + " can play " + list(own)
+		msg += "; the " + name + " on " + p.Name(from) + " can play " + list(own)
 	}
 	if p.InCheck() {
 		msg += " (" + playerName(r, p.Turn()) + " is in check)"
@@ -333,7 +339,7 @@ func coordNotLegal(p *core.Position, s string, from core.Square, legal []core.Mo
 
 // parseCoord takes lower-cased coordinate text apart. s is the original text,
 // for messages.
-func parseCoord(b *core.Board, s, text string) (coordParse, *Error) {
+func parseCoord(b *core.Position, s, text string) (coordParse, *Error) {
 	cp := coordParse{from: core.NoSquare, to: core.NoSquare}
 	var e *Error
 	i := 0
@@ -380,7 +386,7 @@ func parseCoord(b *core.Board, s, text string) (coordParse, *Error) {
 }
 
 // readVictims reads {x square}; it returns nil for empty text.
-func readVictims(b *core.Board, s, text string) ([]core.Square, *Error) {
+func readVictims(b *core.Position, s, text string) ([]core.Square, *Error) {
 	var out []core.Square
 	for i := 0; i < len(text); {
 		if text[i] != 'x' {
@@ -401,7 +407,11 @@ func readVictims(b *core.Board, s, text string) ([]core.Square, *Error) {
 
 // readSquare reads the square name that starts at text[i] and returns it
 // with the index after it.
-func readSquare(b *core.Board, s, text string, i int) (core.Square, int, *Error) {
+func readSquare(p *core.Position, s, text string, i int) (core.Square, int, *Error) {
+	if p.Unbounded() {
+		return readPlaneSquare(p, s, text, i)
+	}
+	b := p.Rules().Board
 	j := i
 	for j < len(text) && isLower(text[j]) {
 		j++

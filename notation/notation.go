@@ -58,6 +58,10 @@
 // victim-less move fits (Le6 for Lxd5e6), and a move written without a
 // promotion piece does not promote where promotion is optional.
 //
+// A variant may have a readable notation of its own (core.Hooks.Readable
+// and ParseReadable: Longchess names squares 4W2 as its players do); SAN
+// then writes that notation for the variant and reads it before SAN.
+//
 // The SAN decoder accepts the usual sloppiness: no "+" or "#" (and any
 // trailing !, ?), a missing or superfluous "x", e8Q, e8q, e8=Q and e8(Q),
 // 0-0 and o-o for castling, long forms such as Ng1-f3 or Ng1f3, a trailing

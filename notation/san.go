@@ -32,9 +32,17 @@ const maxParses = 64
 
 // Encode implements Encoder.
 func (san) Encode(p *core.Position, m core.Move) string {
+	if readable := p.Rules().Hooks.Readable; readable != nil {
+		if s := readable(p, m); s != "" {
+			return s
+		}
+	}
+	if p.Unbounded() {
+		return planeSAN(p, m)
+	}
 	legal := legalMoves(p)
 	if !contains(legal, m) {
-		return plainCoord(p.Rules(), m)
+		return plainCoord(p, m)
 	}
 	return sanBody(p, m, legal) + checkMark(p, m)
 }
@@ -43,6 +51,21 @@ func (san) Encode(p *core.Position, m core.Move) string {
 func (san) Decode(p *core.Position, s string) (core.Move, error) {
 	if e := checkInput(s); e != nil {
 		return core.NullMove, e
+	}
+	if parse := p.Rules().Hooks.ParseReadable; parse != nil {
+		// The variant's own readable notation first, then SAN; when both
+		// fail, the variant's reason.
+		m, err := parse(p, s)
+		if err == nil {
+			return m, nil
+		}
+		if m, e := decodeSAN(p, s, legalMoves(p)); e == nil {
+			return m, nil
+		}
+		return core.NullMove, err
+	}
+	if p.Unbounded() {
+		return decodePlaneSAN(p, s)
 	}
 	m, e := decodeSAN(p, s, legalMoves(p))
 	if e != nil {
@@ -485,7 +508,7 @@ func decodeSAN(p *core.Position, s string, legal []core.Move) (core.Move, *Error
 		}
 		// Text shaped like coordinates gets the coordinate decoder's more
 		// specific reason.
-		if b := p.Rules().Board; len(hits) == 0 && isCoordShaped(b, q.text) {
+		if len(hits) == 0 && isCoordShaped(p, q.text) {
 			e.Input = s
 			return core.NullMove, e
 		}
@@ -539,7 +562,7 @@ func sanNotLegal(p *core.Position, s string, q *sanQuery, legal []core.Move) *Er
 		}
 	}
 	if len(q.parses) == 0 {
-		if e := badSquareIn(r.Board, s, q.text); e != nil {
+		if e := badSquareIn(p, s, q.text); e != nil {
 			return e
 		}
 		return fail(s, "cannot read %s as a move (SAN looks like e4, Nf3, exd5, O-O, e8=Q)", show(s))
@@ -565,7 +588,7 @@ func sanNotLegal(p *core.Position, s string, q *sanQuery, legal []core.Move) *Er
 
 // badSquareIn finds a square name in text that is not on the board: the
 // last letter (or two) of a letter run and the digits after it.
-func badSquareIn(b *core.Board, s, text string) *Error {
+func badSquareIn(b *core.Position, s, text string) *Error {
 	for j := 0; j < len(text); j++ {
 		if !isLower(text[j]) || j+1 >= len(text) || !isDigit(text[j+1]) {
 			continue

@@ -6,8 +6,8 @@
 // value, and a material evaluation (or the variant's own, core.Hooks.Evaluate).
 // Games of more than two players are searched in paranoid mode (see
 // paranoid). At the root it also tries each legal move with each declaration
-// the variant allows (core.Declaration), preferring the plain move on equal
-// scores.
+// the variant allows (core.Declaration), and makes one only when it scores
+// DeclarationMargin better than every plain move.
 package search
 
 import (
@@ -37,6 +37,11 @@ const (
 	mateScore = 1_000_000
 	infinity  = 2 * mateScore
 )
+
+// DeclarationMargin is how much better (in centipawns) a root move with a
+// declaration must score than the best move without one to be chosen: a
+// declaration is made only when it clearly helps.
+const DeclarationMargin = 50
 
 type searcher struct {
 	p        *core.Position
@@ -74,29 +79,36 @@ func Best(p *core.Position, limits Limits) Result {
 	s.bufs = make([][]core.Move, 128)
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.orderRoot(root, best.Move)
-		alpha := -infinity
+		// alpha is the best score so far, less DeclarationMargin when its
+		// move carries a declaration.
+		alpha, bestScore := -infinity, -infinity
 		var bestMove core.Move
 		for _, m := range root {
+			margin := 0
+			if p.Rules().Bare(m) != m {
+				margin = DeclarationMargin
+			}
+			bound := alpha + margin
 			p.MakeMove(m)
 			var score int
 			if s.paranoid {
-				score = s.paranoidSearch(depth-1, 1, alpha, infinity)
+				score = s.paranoidSearch(depth-1, 1, bound, infinity)
 			} else {
-				score = -s.negamax(depth-1, 1, -infinity, -alpha)
+				score = -s.negamax(depth-1, 1, -infinity, -bound)
 			}
 			p.UnmakeMove()
 			if s.stopped {
 				break
 			}
-			if score > alpha {
-				alpha, bestMove = score, m
+			if score > bound {
+				alpha, bestScore, bestMove = score-margin, score, m
 			}
 		}
 		if s.stopped {
 			break
 		}
-		best = Result{Move: bestMove, Score: alpha, Depth: depth, Nodes: s.nodes, PV: []core.Move{bestMove}}
-		if alpha >= mateScore-depth || alpha <= -mateScore+depth {
+		best = Result{Move: bestMove, Score: bestScore, Depth: depth, Nodes: s.nodes, PV: []core.Move{bestMove}}
+		if bestScore >= mateScore-depth || bestScore <= -mateScore+depth {
 			break
 		}
 	}

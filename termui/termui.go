@@ -18,7 +18,13 @@ import (
 // are marked with a trailing ' or ". Cells that are not part of the board are
 // blank; water is '~'; empty squares are '.'. When the board has players'
 // zones (BoardDef.Zones), their borders (Martian Chess's canals) are drawn
-// between the cells: '|' between files, a line of '-' between ranks.
+// between the cells: '|' between files, a line of '-' between ranks. An
+// empty square of a region the variant draws (BoardDef.Draw: bridges, keeps)
+// shows that region's character, and a piece carrying an item (a flag, see
+// core.Position.Carry) is followed by the item's letter ("Nf"); cells widen
+// to fit. Where the variant gives the names players use for files and ranks
+// (BoardDef.FileLabels, RankLabels), they are shown above the board and at
+// the right of each rank.
 func Render(p *core.Position) string {
 	r := p.Rules()
 	b := r.Board
@@ -26,9 +32,23 @@ func Render(p *core.Position) string {
 	if b.Files > 26 || r.Players > 2 {
 		width = 3
 	}
+	for _, sq := range b.Squares() {
+		width = max(width, len(cell(p, sq))+1)
+	}
+	fileLabels, rankLabels := r.Def.Board.FileLabels, r.Def.Board.RankLabels
+	for _, l := range fileLabels {
+		width = max(width, len(l)+1)
+	}
 	zoned := len(b.Zones()) > 0
 	label := len(fmt.Sprint(b.Ranks))
 	var sb strings.Builder
+	if len(fileLabels) == b.Files {
+		sb.WriteString(strings.Repeat(" ", label+1))
+		for _, l := range fileLabels {
+			sb.WriteString(pad(l, width))
+		}
+		sb.WriteByte('\n')
+	}
 	for y := b.Ranks - 1; y >= 0; y-- {
 		fmt.Fprintf(&sb, "%*d ", label, y+1)
 		for x := 0; x < b.Files; x++ {
@@ -37,6 +57,9 @@ func Render(p *core.Position) string {
 				text = text[:len(text)-1] + "|"
 			}
 			sb.WriteString(text)
+		}
+		if len(rankLabels) == b.Ranks {
+			sb.WriteString(rankLabels[y])
 		}
 		sb.WriteByte('\n')
 		if zoned && y > 0 {
@@ -108,9 +131,17 @@ func cell(p *core.Position, sq core.Square) string {
 	}
 	pc := p.At(sq)
 	if !pc.IsPiece() {
+		if ch := b.Symbol(sq); ch != 0 {
+			return string(ch)
+		}
 		return "."
 	}
-	return PieceText(p.Rules(), pc)
+	r := p.Rules()
+	text := PieceText(r, pc)
+	if item := core.Piece(p.Carry(sq)); item.IsPiece() && int(item.Type()) < len(r.Pieces) {
+		text += PieceText(r, item)
+	}
+	return text
 }
 
 // PieceText writes a piece as its letter, cased or marked by owner.
@@ -125,6 +156,16 @@ func PieceText(r *core.Rules, pc core.Piece) string {
 		return l + "\""
 	}
 	return l
+}
+
+// Legend says how Render marks each player's pieces, for games of more than
+// two players: "Pieces: Q south-west, q north-west, Q' north-east, Q\" south-east".
+func Legend(r *core.Rules, names []string) string {
+	var parts []string
+	for i := 0; i < r.Players && i < len(names); i++ {
+		parts = append(parts, PieceText(r, core.MakePiece(core.Player(i), 1))+" "+names[i])
+	}
+	return "Pieces: " + strings.Join(parts, ", ")
 }
 
 func pad(s string, width int) string {
@@ -158,6 +199,9 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 	}
 	for {
 		fmt.Fprint(out, "\n"+Render(p))
+		if r.Players > 2 {
+			fmt.Fprintln(out, Legend(r, names))
+		}
 		if r.Hooks.Status != nil {
 			for _, line := range r.Hooks.Status(p) {
 				fmt.Fprintln(out, line)
@@ -254,6 +298,9 @@ func describe(o core.Outcome, names []string) string {
 		if o.Winners>>i&1 != 0 {
 			ws = append(ws, n)
 		}
+	}
+	if len(ws) > 1 {
+		return strings.Join(ws, " and ") + " win by " + o.Reason
 	}
 	return strings.Join(ws, " and ") + " wins by " + o.Reason
 }

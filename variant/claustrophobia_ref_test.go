@@ -239,7 +239,13 @@ func (p *clRefPos) after(m clRefMove) clRefPos {
 	q.board[m.tx][m.ty] = c
 	q.epX, q.epY = -1, -1
 	if m.double {
-		q.epX, q.epY = m.fx, (m.fy+m.ty)/2
+		// The right exists only when an enemy pawn stands beside the pawn
+		// that made the double step (as the core records it, after FIDE).
+		for _, dx := range []int{-1, 1} {
+			if x := m.tx + dx; clUsed(x, m.ty) && q.board[x][m.ty] != 0 && q.board[x][m.ty]|0x20 == 'p' && clWhite(q.board[x][m.ty]) != p.white {
+				q.epX, q.epY = m.fx, (m.fy+m.ty)/2
+			}
+		}
 	}
 	q.white = !p.white
 	return q

@@ -4,6 +4,7 @@ package variant
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -517,6 +518,43 @@ func TestClaustrophobiaNotation(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestClaustrophobiaNotationRoundTrip plays random games and checks that every
+// legal move has its own text in both notations, which reads back as the move.
+func TestClaustrophobiaNotationRoundTrip(t *testing.T) {
+	r := clRules(t)
+	rng := rand.New(rand.NewPCG(17, 19))
+	games := 12
+	if testing.Short() {
+		games = 3
+	}
+	for g := 0; g < games; g++ {
+		p := r.StartPosition()
+		for ply := 0; ply < 150; ply++ {
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			for _, n := range []struct {
+				name string
+				enc  notation.Notation
+			}{{"coordinate", notation.Coordinate}, {"SAN", notation.SAN}} {
+				seen := map[string]core.Move{}
+				for _, m := range moves {
+					text := n.enc.Encode(p, m)
+					if other, dup := seen[text]; dup {
+						t.Fatalf("%s: %s writes %s and %s both as %q", p.FEN(), n.name, clMoveText(r, m), clMoveText(r, other), text)
+					}
+					seen[text] = m
+					if back, err := n.enc.Decode(p, text); err != nil || back != m {
+						t.Fatalf("%s: %s %q reads back as %v, %v", p.FEN(), n.name, text, back, err)
+					}
+				}
+			}
+			p.MakeMove(moves[rng.IntN(len(moves))])
+		}
 	}
 }
 

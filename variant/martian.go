@@ -341,11 +341,11 @@ func martianOutcome(p *core.Position) (core.Outcome, bool) {
 	names := playerNames(r)
 	for pl := 0; pl < r.Players; pl++ {
 		if len(p.PieceSquares(core.Player(pl))) == 0 {
-			return martianScore(p, true, names[pl]+"'s zone is empty"), true
+			return martianScore(p, true, names[pl]+"'s zone emptied"), true
 		}
 	}
 	if p.Counter(counterClock) > clockLimit {
-		return martianScore(p, false, fmt.Sprintf("the clock ran out: %d moves without a capture", clockLimit)), true
+		return martianScore(p, false, fmt.Sprintf("the clock ran out after %d moves without a capture", clockLimit)), true
 	}
 	// While no zone is empty the player to move always has a legal move, so the
 	// game has no other end. With 4 players the ban only forbids a move into
@@ -386,12 +386,13 @@ func martianScore(p *core.Position, zoneEmpty bool, why string) core.Outcome {
 		}
 		top |= 1 << pl
 	}
-	reason := why + "; scores " + scoreLine(p)
+	scores := ": " + scoreLine(p)
+	reason := "points when " + why + scores
 	switch {
 	case sides == 1:
 		return core.Outcome{Status: core.Win, Winners: top, Reason: reason}
 	case !zoneEmpty:
-		return core.Outcome{Status: core.Draw, Reason: reason + ", a tie"}
+		return core.Outcome{Status: core.Draw, Reason: why + ", with the scores tied" + scores}
 	}
 	last := core.Player((int(p.Turn()) + n - 1) % n)
 	if top>>last&1 != 0 {
@@ -401,9 +402,9 @@ func martianScore(p *core.Position, zoneEmpty bool, why string) core.Outcome {
 				w |= 1 << pl
 			}
 		}
-		return core.Outcome{Status: core.Win, Winners: w, Reason: reason + ", a tie won by the last mover"}
+		return core.Outcome{Status: core.Win, Winners: w, Reason: reason + "; a tie, won by the last mover"}
 	}
-	return core.Outcome{Status: core.Win, Winners: top, Reason: reason + ", a tie shared by the leaders"}
+	return core.Outcome{Status: core.Win, Winners: top, Reason: reason + "; a tie, shared by the leaders"}
 }
 
 // playerNames returns the players' names from the definition.
@@ -488,10 +489,19 @@ func zoneLine(r *core.Rules) string {
 	return strings.Join(parts, ", ")
 }
 
+// sideOf returns a number shared by exactly the allies of pl.
+func sideOf(r *core.Rules, pl core.Player) int {
+	if t := r.Team(pl); t != 0 {
+		return -t
+	}
+	return int(pl)
+}
+
 // martianEvaluate is the computer player's view for pl: points captured (its
-// side's lead over the best other side) dominate; then the pieces at home, which
-// are pl's to move and its opponents' to capture, and the called clock, which
-// favours the side ahead.
+// side's lead over the best other side) dominate; then the pieces at home
+// (against the best other side's), which are pl's to move, and the called
+// clock, which favours the side ahead. With two sides it is antisymmetric, as
+// negamax needs.
 func martianEvaluate(p *core.Position, pl core.Player) int {
 	r := p.Rules()
 	mine := sideTotal(p, pl)
@@ -502,15 +512,24 @@ func martianEvaluate(p *core.Position, pl core.Player) int {
 		}
 	}
 	lead := int(mine - best)
-	home := 0
+	home := 0 // the side's pieces at home, less the best other side's
+	others := map[int]int{}
 	for q := 0; q < r.Players; q++ {
+		points := 0
+		for _, sq := range p.PieceSquares(core.Player(q)) {
+			points += int(p.At(sq).Type())
+		}
 		if r.Allies(pl, core.Player(q)) {
-			for _, sq := range p.PieceSquares(core.Player(q)) {
-				home += int(p.At(sq).Type())
-			}
+			home += points
+		} else {
+			others[sideOf(r, core.Player(q))] += points
 		}
 	}
-	score := 100*lead + 10*home
+	most := 0
+	for _, v := range others {
+		most = max(most, v)
+	}
+	score := 100*lead + 10*(home-most)
 	if clock := p.Counter(counterClock); clock > 0 {
 		score += lead * 10 * int(clock)
 	}

@@ -168,7 +168,7 @@ func TestMartianForms(t *testing.T) {
 			if r.Players == 4 {
 				for _, sq := range r.Board.Squares() {
 					c := r.Board.Coord(sq)
-					rot := r.Board.Square(core.Coord{X: 7 - c.Y, Y: c.X})
+					rot := r.Board.Square(core.Coord{X: c.Y, Y: 7 - c.X})
 					a, b := p.At(sq), p.At(rot)
 					if a.IsPiece() != b.IsPiece() || a.IsPiece() && (a.Type() != b.Type() || int(b.Owner()) != (int(a.Owner())+1)%4) {
 						t.Errorf("%s and %s differ", r.Board.Name(sq), r.Board.Name(rot))
@@ -250,7 +250,7 @@ func TestMartianCapture(t *testing.T) {
 		{"a capture across the canal scores the piece", "3P/4/4/1Q2/1D2/4/4/P3 1 -/- - -", "b4b5", "3P/4/4/1D2/4/4/4/P3 2 Q/- - b4b5"},
 		{"the pile grows", "3P/4/4/1Q2/1D2/4/4/P3 1 DP/Q - -", "b4b5", "3P/4/4/1D2/4/4/4/P3 2 QDP/Q - b4b5"},
 		{"a piece reached across the canal is captured", "3P/4/D3/4/4/4/4/Q3 1 -/- - -", "a1a6", "3P/4/Q3/4/4/4/4/4 2 D/- - a1a6"},
-		{"capturing a partner's piece is legal", "4D3/8/8/8/4P3/3Q4/8/8 1 -/-/-/- - -", "d3e4", "4D3/8/8/8/4Q3/8/8/8 2 P/-/-/- - -"},
+		{"capturing a partner's piece is legal", "P7/8/8/4P3/3Q4/8/8/7P 1 -/-/-/- - -", "d4e5", "P7/8/8/4Q3/8/8/8/7P 2 P/-/-/- - -"},
 	}
 	for _, tt := range tests {
 		opts := two
@@ -328,7 +328,7 @@ func TestMartianFieldPromotion(t *testing.T) {
 		{"no merge without a piece in a pile", "3P/4/4/4/4/4/1P2/1D2 1 -/DP - -", "b1b2q", ""},
 		{"the mover's own pile comes first", "3P/4/4/4/4/4/1P2/1D2 1 Q/Q - -", "b1b2q", "3P/4/4/4/4/4/1Q2/4 2 DP/Q - -"},
 		{"queens and drones do not merge otherwise", "3P/4/4/4/4/4/1D2/1D2 1 -/Q - -", "b1b2q", ""},
-		{"4 players: the next piles in turn order", "7P/8/8/8/8/8/1P6/1D6 1 -/-/Q/Q - -", "b1b2q", "7P/8/8/8/8/8/1Q6/8 2 -/-/DP/Q - -"},
+		{"4 players: the next piles in turn order", "P6P/8/8/8/8/8/1P6/1D5P 1 -/-/Q/Q - -", "b1b2q", "P6P/8/8/8/8/8/1Q6/7P 2 -/-/DP/Q - -"},
 	}
 	for _, tt := range tests {
 		opts := two
@@ -378,9 +378,10 @@ func TestMartianNoRejection(t *testing.T) {
 		{"the ban lasts one turn", two, "3P/4/4/4/4/4/4/P2D 1 -/- - -", []string{"d1d3", "d8c7", "d3d5", "c7b6", "a1b2"}, "d5d3", true},
 		{"a move that crossed no canal bans nothing", two, "4/4/4/3D/4/4/4/P3 1 -/- - -", []string{"a1b2", "d5d7"}, "b2a1", true},
 		{"the ban binds the next player only", two, "3P/4/4/4/4/4/4/P2D 1 -/- - -", []string{"d1d3", "d8c7", "d3d5"}, "d5d3", false},
-		{"4 players: the previous player's move into my zone", four, "", []string{"c1e1", "a8b8", "h8h6", "e1c1"}, "c1e1", true},
+		{"4 players: a move into my zone two turns ago bans nothing", four, "", []string{"c1e1", "a6a5", "h6h5"}, "e1c1", true},
 		{"4 players: banned for the player whose zone it entered next", four, "", []string{"a3a5"}, "a5a3", false},
-		{"4 players: a crossing into a later player's zone bans nothing", four, "7P/8/8/8/3P4/8/8/P6P 1 -/-/-/- - -", []string{"d4e5", "h8g7"}, "e5d4", true},
+		{"4 players: a crossing into a later player's zone bans nothing", four, "P6P/8/8/8/3P4/8/8/P6P 1 -/-/-/- - -", []string{"d4e5", "a8b7"}, "e5d4", true},
+		{"4 players: the piece from the previous player's zone", four, "P6P/8/8/8/8/8/8/P3P2P 4 -/-/-/- - -", []string{"e1d2"}, "d2e1", false},
 	}
 	for _, tt := range tests {
 		p := martianPos(t, tt.opts, tt.text)
@@ -395,6 +396,11 @@ func TestMartianClock(t *testing.T) {
 	// Seven moves after the call without a capture end the game.
 	p := martianPos(t, two, "3P/4/4/4/4/4/4/P3 1 QQ/D - -")
 	perft := p.Perft(2)
+	for _, m := range p.LegalMoves(nil) {
+		if m.Arg&ArgCallClock != 0 {
+			t.Fatalf("a clock call among the legal moves")
+		}
+	}
 	play(t, p, "a1b2:clock")
 	if f := strings.Fields(p.String()); f[3] != "0" {
 		t.Fatalf("after the call: %s", p)
@@ -455,7 +461,7 @@ func TestMartianEnd(t *testing.T) {
 	p := martianPos(t, two, "3P/4/4/4/1P2/4/4/4 1 -/- - -")
 	play(t, p, "b4a5")
 	o := p.Outcome()
-	if o.Status == core.Ongoing || !strings.Contains(o.Reason, "south's zone is empty") {
+	if o.Status == core.Ongoing || !strings.Contains(o.Reason, "south's zone emptied") {
 		t.Errorf("south's zone emptied: %v", o)
 	}
 	if n := len(p.LegalMoves(nil)); n != 0 {
@@ -473,8 +479,9 @@ func TestMartianScoresAndTies(t *testing.T) {
 		text string
 		want string // "win 1 3" (players), or "draw"
 	}{
-		{"highest score wins", two, "4/4/4/4/4/4/4/P3 1 Q/DP - -", "win 1"},
-		{"zone empty, tie: the last mover wins", two, "4/4/4/4/4/4/4/P3 1 Q/DP - -", "win 1"},
+		{"highest score wins", two, "4/4/4/4/4/4/4/P3 1 Q/P - -", "win 1"},
+		{"highest score wins, whoever moved last", two, "P3/4/4/4/4/4/4/4 2 Q/DDP - -", "win 2"},
+		{"zone empty, tie: the last mover wins", two, "4/4/4/4/4/4/4/P3 1 Q/DP - -", "win 2"},
 		{"zone empty, tie: the last mover wins (north)", two, "4/4/4/4/4/4/4/P3 1 DP/Q - -", "win 2"},
 		{"zone empty, tie, north moved last", two, "4/4/4/4/4/4/4/P3 1 Q/Q - -", "win 2"},
 		{"zone empty, tie, south moved last", two, "P3/4/4/4/4/4/4/4 2 Q/Q - -", "win 1"},
@@ -485,9 +492,10 @@ func TestMartianScoresAndTies(t *testing.T) {
 		{"4 players: tie, the last mover among the leaders wins", four, "8/8/8/8/8/8/8/P7 1 Q/D/P/Q - -", "win 4"},
 		{"4 players: tie, last mover not leading: the leaders share", four, "8/8/8/8/8/8/8/P7 1 Q/Q/P/- - -", "win 1 2"},
 		{"4 players: clock tie is a draw", four, "P6P/8/8/8/8/8/8/P6P 1 Q/Q/-/- 7 -", "draw"},
-		{"teams: the team total wins", teams, "8/8/8/8/8/8/8/P7 1 Q/QP/P/- - -", "win 1 3"},
-		{"teams: tie, the last mover's team wins", teams, "8/8/8/8/8/8/8/P7 1 Q/QP/P/- - -", "win 1 3"},
-		{"teams: tie, last mover's team", teams, "8/8/8/8/8/8/8/P7 1 D/QQ/D/- - -", "win 2 4"},
+		{"teams: the team total wins", teams, "8/8/8/8/8/8/8/P7 1 Q/D/P/- - -", "win 1 3"},
+		{"teams: a team beats the best single score", teams, "8/8/8/8/8/8/8/P7 1 QQ/QD/-/DD - -", "win 2 4"},
+		{"teams: tie, the last mover's team wins", teams, "8/8/8/8/8/8/8/P7 1 Q/QP/P/- - -", "win 2 4"},
+		{"teams: tie, the last mover's team wins (south-west)", teams, "8/8/8/8/8/8/8/7P 2 Q/QP/P/- - -", "win 1 3"},
 		{"teams: tie won by the last mover", teams, "8/8/8/8/8/8/8/P7 1 Q/D/-/P - -", "win 2 4"},
 		{"teams: clock tie is a draw", teams, "P6P/8/8/8/8/8/8/P6P 1 Q/D/-/P 7 -", "draw"},
 		{"teams: clock, a team leads", teams, "P6P/8/8/8/8/8/8/P6P 1 P/D/Q/P 7 -", "win 1 3"},
@@ -572,12 +580,12 @@ func TestMartianTextErrors(t *testing.T) {
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ 1 -/- - z9z9", "last move", "outside"},
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ 1 -/- - d3", "last move", "want '-' or a move"},
 		{"QQD1/QDP1/DPP1/3D/4/1PP1/1PDQ/1DQQ 1 -/- - d3d5", "last move", "previous player"},
-		{"QQD1/QDP1/DPP1/4/3D/1PP1/1PDQ/1DQQ 2 -/- - d3d4", "last move", "previous player"},
-		{"QQD1/QDP1/DPP1/3D/4/1PPD/1PDQ/1DQQ 2 -/- - d3d5", "last move", "must be empty"},
+		{"QQD1/QDP1/DPP1/4/3D/1PP1/1PDQ/1DQQ 2 -/- - d3d4", "last move", "zone of the player to move"},
+		{"3P/4/4/3D/4/3D/4/P3 2 -/- - d3d5", "last move", "must be empty"},
 		{"QQD1/QDP1/DPP1/4/4/1PP1/1PDQ/1DQQ 2 -/- - d3d5", "last move", "no piece"},
-		{"QQD1/QDP1/DPP1/3D/4/2P1/1PDQ/1DQQ 2 -/- - b3d5", "last move", "not along"},
-		{"QQD1/QDP1/DPP1/3P/4/1PP1/1PDQ/1DQQ 2 -/- - d3d5", "last move", "pawn"},
-		{"QQD1/QDP1/DPP1/3D/4/1PP1/1PDQ/1DQQ 2 -/- - d1d5", "last move", "drone"},
+		{"QQD1/QDP1/DPP1/3D/4/2P1/1PDQ/1DQQ 2 -/- - a3d5", "last move", "not along"},
+		{"QQD1/QDP1/DPP1/3P/4/2P1/1PDQ/1DQQ 2 -/- - d3d5", "last move", "pawn"},
+		{"3P/4/4/3D/4/4/4/P3 2 -/- - d1d5", "last move", "drone"},
 		{"QQD1/QDP1/3Q/4/4/3P/1PDQ/1DQ1 2 -/- - d1d6", "last move", "blocked"},
 		{strings.Repeat("4/", 2000), "text", "too long"},
 	}
@@ -604,8 +612,11 @@ func TestMartianTextErrors(t *testing.T) {
 			t.Errorf("%q: %v", tt.text, err)
 		}
 	}
-	if _, err := r4.ParsePosition("8/8/8/8/8/8/1P6/1D6 2 -/-/-/- - e3d2"); err != nil {
-		t.Errorf("a pawn from the h1 quadrant into a1's with a1... %v", err)
+	if _, err := r4.ParsePosition("8/8/8/8/8/8/3P4/8 1 -/-/-/- - e1d2"); err != nil {
+		t.Errorf("a pawn from the h1 quadrant into the a1 quadrant: %v", err)
+	}
+	if _, err := r4.ParsePosition("8/8/8/8/8/8/3P4/8 2 -/-/-/- - e1d2"); err == nil {
+		t.Errorf("a pawn into the a1 quadrant kept as the last move with the a8 quadrant to move")
 	}
 }
 
@@ -643,7 +654,11 @@ func TestMartianReference(t *testing.T) {
 					t.Fatalf("%v %s: outcome %v, model %q", form.opts, p, o, res)
 				}
 				if res != "" {
-					seen["end "+strings.Fields(o.Reason)[1]]++
+					if strings.Contains(o.Reason, "clock") {
+						seen["end clock"]++
+					} else {
+						seen["end zone"]++
+					}
 					break
 				}
 				// Prefer field promotions and clock calls now and then, so the
@@ -654,7 +669,7 @@ func TestMartianReference(t *testing.T) {
 						m = x
 					}
 				}
-				if ref.clock < 0 && rng.IntN(20) == 0 {
+				if ref.clock < 0 && rng.IntN(50) == 0 {
 					m.call = true
 				}
 				if m.merge != 0 {
@@ -677,6 +692,7 @@ func TestMartianReference(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("reached: %v", seen)
 	for _, k := range []string{"merge", "capture", "ban", "call", "end zone", "end clock"} {
 		if seen[k] == 0 {
 			t.Errorf("the random games never reached %q: %v", k, seen)
@@ -728,27 +744,28 @@ func TestMartianPerft(t *testing.T) {
 		depth int
 	}{
 		{two, 2, "", depth},
-		{two, 2, "QQ2/QDP1/D1PP/4/1D2/1PP1/1P1Q/3Q 1 QD/P 2 -", depth},
+		{two, 2, "QQ2/QDP1/D1PP/4/1D2/1PP1/1P1Q/3Q 1 QD/D 2 -", depth},
+		{two, 2, "1Q1P/D3/QQD1/D1PP/PP2/1D2/1PDQ/2QQ 1 -/D - -", depth},
 		{two, 2, "QQD1/QDP1/DPP1/3D/4/1PP1/1PDQ/1DQQ 2 -/- - d3d5", depth},
 		{four, 4, "", 3},
-		{teams, 4, "QQD2DQQ/QDP2PDQ/DPP2P1D/8/3P4/1PP2PPD/QD3PDQ/QQD2DQQ 3 Q/D/-/- - -", 3},
+		{four, 4, "QQD2DQQ/QD2PPDQ/1PP3P1/4PD2/D1PP3P/2D2PD1/Q1PP2DQ/QQD2DQQ 3 -/D/-/- - -", 3},
+		{teams, 4, "QQD2DQQ/1D3PDQ/QPPP2PD/D3P3/2PP3P/DD5D/QQPPP1DQ/1QD2DQQ 1 -/-/-/- - e1d2", 3},
 	} {
 		p := martianPos(t, tt.opts, tt.text)
-		ref := parseRef(t, p.String(), tt.n, tt.opts["teams"] != "" || tt.opts != nil && hasKey(tt.opts, "teams"))
+		_, isTeams := tt.opts["teams"]
+		ref := parseRef(t, p.String(), tt.n, isTeams)
 		if got, want := p.Perft(tt.depth), refPerft(ref, tt.depth); got != want {
 			t.Errorf("%v %s: perft(%d) %d, model %d", tt.opts, p, tt.depth, got, want)
 		}
 	}
 }
 
-func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }
-
 func BenchmarkPerftMartian(b *testing.B) {
 	for _, bb := range []struct {
 		name  string
 		opts  map[string]string
 		depth int
-	}{{"2p-start-6", two, 6}, {"4p-start-5", four, 5}} {
+	}{{"2p-start-6", two, 6}, {"4p-start-6", four, 6}} {
 		b.Run(bb.name, func(b *testing.B) {
 			p := martianPos(b, bb.opts, "")
 			var leaves uint64

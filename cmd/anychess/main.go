@@ -135,8 +135,12 @@ func (anyNotation) Decode(p *core.Position, s string) (core.Move, error) {
 		if err == nil {
 			return m, nil
 		}
-		if m2, err2 := notation.SAN.Decode(p, s); err2 == nil {
+		m2, err2 := notation.SAN.Decode(p, s)
+		if err2 == nil {
 			return m2, nil
+		}
+		if t := strings.TrimSpace(s); t != "" && t[0] >= 'A' && t[0] <= 'Z' {
+			return m2, err2 // SAN-shaped text: SAN's reason is the better one
 		}
 		return m, err
 	})
@@ -207,6 +211,9 @@ func cmdMoves(args []string, stdout io.Writer) error {
 		enc = notation.SAN
 	}
 	var lines []string
+	if note := p.Rules().CandidateNote(); note != "" {
+		fmt.Fprintln(os.Stderr, note)
+	}
 	for _, m := range p.LegalMoves(nil) {
 		lines = append(lines, enc.Encode(p, m))
 	}
@@ -232,6 +239,9 @@ func cmdPerft(args []string, stdout io.Writer) error {
 	p, err := v.position()
 	if err != nil {
 		return err
+	}
+	if note := p.Rules().CandidateNote(); note != "" {
+		fmt.Fprintln(os.Stderr, note)
 	}
 	start := time.Now()
 	var nodes uint64

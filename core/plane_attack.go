@@ -1,0 +1,110 @@
+// Attack detection on unbounded boards: each attacker tested by geometry and line lookups, whatever the distance.
+package core
+
+// planeAttacks reports whether player by could capture on sq. Every piece of
+// by is tested once: a table lookup for its leaps, and for each of its
+// slides or prime leaps that lines up with sq, a binary search of the line
+// index for a piece in between. The cost does not depend on how far apart
+// the pieces stand.
+func (p *Position) planeAttacks(sq Square, by Player) bool {
+	b := p.plane
+	t := b.coord(sq)
+	a := &p.rules.plane.attack[by]
+	for _, q := range b.pieces[by] {
+		dx, dy := t.X-q.c.X, t.Y-q.c.Y // exact: coordinates are below 2^62
+		typ := q.pc.Type()
+		if a.leapMask(dx, dy)>>typ&1 != 0 {
+			return true
+		}
+		rays := a.rays[typ]
+		if len(rays) == 0 || a.unit>>typ&1 != 0 && dx != 0 && dy != 0 && dx != dy && dx != -dy {
+			continue
+		}
+		for i := range rays {
+			ar := &rays[i]
+			k, ok := stepsAlong(dx, dy, ar.d.x, ar.d.y)
+			if !ok || k > ar.max {
+				continue
+			}
+			if ar.prime > 0 {
+				if k >= ar.prime && IsPrime(uint64(k)) {
+					return true
+				}
+				continue
+			}
+			if _, bk, blocked := b.lines[ar.ray.fam].first(q.c, ar.ray.sign, ar.ray.mult); !blocked || bk >= k {
+				return true
+			}
+		}
+	}
+	if a.exotic != 0 && p.planeExoticAttack(sq, t, by, a.exotic) {
+		return true
+	}
+	if h := p.rules.Hooks.Attacks; h != nil && h(p, sq, by) {
+		return true
+	}
+	return false
+}
+
+// planeExoticAttack generates the moves of by's exotic pieces and looks for
+// one that captures on sq (at t). A dummy enemy stands on sq meanwhile, so
+// that captures are generated even onto an empty or friendly square; it is
+// written to the cells and line index only, not to the hash or piece lists.
+func (p *Position) planeExoticAttack(sq Square, t Coord, by Player, types uint64) bool {
+	b := p.plane
+	target := b.at(sq)
+	dummy := MakePiece((by+1)%Player(p.rules.Players), 1)
+	switch {
+	case target == Empty:
+		b.place(sq, t, dummy, -1)
+		defer b.clear(sq, t)
+	case target.Owner() == by:
+		cell := b.cell(sq)
+		b.setCell(sq, planeCell{pc: dummy, idx: cell.idx})
+		defer b.setCell(sq, cell)
+	}
+	moves := p.rules.plane.moves[by]
+	for i, q := range b.pieces[by] {
+		if types>>q.pc.Type()&1 == 0 {
+			continue
+		}
+		from := p.lists[by].sqs[i]
+		pm := &moves[q.pc.Type()]
+		buf := p.scratch[:0]
+		for j := range pm.steps {
+			buf = p.planeStepMoves(buf, from, q.c, q.pc, &pm.steps[j], &t)
+		}
+		for j := range pm.paths {
+			buf = p.planePathMoves(buf, from, q.c, q.pc, &pm.paths[j], nil)
+		}
+		p.scratch = buf[:0]
+		for _, m := range buf {
+			if m.To == sq && m.Kind != KindDoubleStep {
+				return true
+			}
+			for _, v := range m.Victims {
+				if v == sq && m.Kind == KindNormal {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// planeEPPossible reports whether player by has a piece that could capture
+// en passant on sq.
+func (p *Position) planeEPPossible(sq Square, by Player) bool {
+	b := p.plane
+	c := b.coord(sq)
+	for _, s := range p.rules.plane.epSteps[by] {
+		from, ok := offset(c, vec64{-s.d.x, -s.d.y}, 1)
+		if !ok {
+			continue
+		}
+		if pc := b.atCoord(from); pc.IsPiece() && pc.Owner() == by && s.mask>>pc.Type()&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
