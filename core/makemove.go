@@ -26,7 +26,7 @@ func (p *Position) MakeMove(m Move) {
 			for _, v := range m.Victims {
 				if v != NoSquare {
 					p.Put(v, Empty)
-					p.SetVirgin(v, false)
+					p.clearVirgin(v)
 					reset = true
 				}
 			}
@@ -39,8 +39,8 @@ func (p *Position) MakeMove(m Move) {
 			pc = MakePiece(us, m.Promo)
 		}
 		p.Put(m.To, pc)
-		p.SetVirgin(m.From, false)
-		p.SetVirgin(m.To, false)
+		p.clearVirgin(m.From)
+		p.clearVirgin(m.To)
 		if m.Kind == KindDoubleStep && p.enPassantPossible(m.Victims[0], p.nextPlayer(us)) {
 			p.ep, p.epVictim = m.Victims[0], m.To
 			p.hash ^= p.epKey(p.ep)
@@ -52,14 +52,14 @@ func (p *Position) MakeMove(m Move) {
 		p.Put(m.To, king)
 		p.Put(m.Victims[1], rook)
 		for _, sq := range [4]Square{m.From, m.To, m.Victims[0], m.Victims[1]} {
-			p.SetVirgin(sq, false)
+			p.clearVirgin(sq)
 		}
 	case KindStationary:
 		if p.at(m.To).IsPiece() {
 			reset = true
 		}
 		p.Put(m.To, Empty)
-		p.SetVirgin(m.To, false)
+		p.clearVirgin(m.To)
 	default:
 		if r.Hooks.MakeSpecial != nil {
 			r.Hooks.MakeSpecial(p, m)
@@ -80,6 +80,46 @@ func (p *Position) MakeMove(m Move) {
 	}
 	p.hash ^= z.turn[us] ^ z.turn[next]
 	p.turn = next
+}
+
+// clearVirgin marks the piece on sq as moved (or gone), with its castling
+// partners (see dropCastlingPartners).
+func (p *Position) clearVirgin(sq Square) {
+	p.dropCastlingPartners(sq)
+	p.SetVirgin(sq, false)
+}
+
+// dropCastlingPartners clears the unmoved flag of every rook that could castle
+// with an unmoved king leaving sq: once the king has moved, no castling right
+// remains, and FEN (which names rights, not unmoved rooks) agrees.
+//
+// Likewise, when a rook leaves, a king left with no unmoved partner loses its
+// flag, unless its type has initial-only moves that still need it.
+func (p *Position) dropCastlingPartners(sq Square) {
+	r := p.rules
+	if len(r.castling) == 0 || !p.Virgin(sq) {
+		return
+	}
+	for i := range r.castling {
+		c := &r.castling[i]
+		switch sq {
+		case c.kingFrom:
+			p.SetVirgin(c.rookFrom, false)
+		case c.rookFrom:
+			king := p.at(c.kingFrom)
+			if !p.Virgin(c.kingFrom) || !king.IsPiece() || r.hasInitial(king.Type()) {
+				continue
+			}
+			partner := false
+			for j := range r.castling {
+				o := &r.castling[j]
+				partner = partner || (o.kingFrom == c.kingFrom && o.rookFrom != sq && p.Virgin(o.rookFrom))
+			}
+			if !partner {
+				p.SetVirgin(c.kingFrom, false)
+			}
+		}
+	}
 }
 
 // nextPlayer returns the player who moves after pl.

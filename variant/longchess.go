@@ -91,7 +91,7 @@ type longGeo struct {
 	keep                            [2]*core.Region
 	ctm                             bool
 	orth, diag, knight              []core.Square
-	letters                         map[core.PieceType]byte
+	letters                         []byte
 	values                          []int
 }
 
@@ -120,7 +120,7 @@ func longPrepare(r *core.Rules) (any, error) {
 	if r.Players != 2 {
 		return nil, &core.FieldError{Field: "players", Err: fmt.Errorf("longchess hooks need 2 players, got %d", r.Players)}
 	}
-	g := &longGeo{board: b, files: b.Files, ranks: b.Ranks, ctm: r.Options["mode"] == "ctm", letters: map[core.PieceType]byte{}}
+	g := &longGeo{board: b, files: b.Files, ranks: b.Ranks, ctm: r.Options["mode"] == "ctm"}
 	for _, want := range []struct {
 		letter string
 		t      *core.PieceType
@@ -164,6 +164,7 @@ func longPrepare(r *core.Rules) (any, error) {
 	g.diag = []core.Square{s + 1, s - 1, -s + 1, -s - 1}
 	g.knight = []core.Square{2*s + 1, 2*s - 1, -2*s + 1, -2*s - 1, s + 2, s - 2, -s + 2, -s - 2}
 	g.values = make([]int, len(r.Pieces))
+	g.letters = make([]byte, len(r.Pieces))
 	for t := 1; t < len(r.Pieces); t++ {
 		g.letters[core.PieceType(t)] = r.Pieces[t].Letter
 		g.values[t] = r.Pieces[t].Value

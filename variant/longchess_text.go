@@ -258,39 +258,48 @@ func formatLongchess(p *core.Position) string {
 	r := p.Rules()
 	g := lgeo(r)
 	b := r.Board
-	var sb strings.Builder
-	cells := make([]longCell, b.Files)
+	buf := make([]byte, 0, 4*b.Files+b.Ranks*8+16)
 	for y := b.Ranks - 1; y >= 0; y-- {
-		for x := range cells {
+		empty := 0
+		for x := 0; x < b.Files; x++ {
 			sq := g.at(x, y)
-			c := longCell{ch: '.'}
-			switch pc := p.At(sq); {
-			case b.IsWater(sq):
-				c.ch = '~'
-			case pc.IsPiece():
-				c.ch = longLetter(g, pc)
-				if item := core.Piece(p.Carry(sq)); item.IsPiece() {
-					c.carried = longLetter(g, item)
-				}
+			pc := p.At(sq)
+			if pc == core.Empty {
+				empty++
+				continue
 			}
-			cells[x] = c
+			if empty > 0 {
+				buf = strconv.AppendInt(buf, int64(empty), 10)
+				empty = 0
+			}
+			if !pc.IsPiece() {
+				buf = append(buf, '~')
+				continue
+			}
+			buf = append(buf, longLetter(g, pc))
+			if item := core.Piece(p.Carry(sq)); item.IsPiece() {
+				buf = append(buf, '[', longLetter(g, item), ']')
+			}
 		}
-		sb.WriteString(compressRow(cells))
+		if empty > 0 {
+			buf = strconv.AppendInt(buf, int64(empty), 10)
+		}
 		if y > 0 {
-			sb.WriteByte('/')
+			buf = append(buf, '/')
 		}
 	}
-	sb.WriteString([]string{" w", " b"}[p.Turn()&1])
+	buf = append(buf, [2]string{" w", " b"}[p.Turn()&1]...)
 	switch {
 	case p.Counter(lcCounterAgreed) != 0:
-		sb.WriteString(" agreed")
+		buf = append(buf, " agreed"...)
 	case p.Counter(lcCounterOffer) != 0:
-		sb.WriteString(" offered")
+		buf = append(buf, " offered"...)
 	default:
-		sb.WriteString(" -")
+		buf = append(buf, " -"...)
 	}
-	fmt.Fprintf(&sb, " %d", p.FullMove())
-	return sb.String()
+	buf = append(buf, ' ')
+	buf = strconv.AppendInt(buf, int64(p.FullMove()), 10)
+	return string(buf)
 }
 
 // longLetter returns a piece's letter, lower case for Black.
