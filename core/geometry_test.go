@@ -178,3 +178,38 @@ func TestCompileErrors(t *testing.T) {
 		t.Errorf("unknown option: %v", err)
 	}
 }
+
+func TestRoyalReachesEndsTheGame(t *testing.T) {
+	def := &Definition{
+		Name:    "reach",
+		Board:   BoardDef{Files: 4, Ranks: 4, Regions: map[string][]string{"top": {"a4-d4"}, "bottom": {"a1-d1"}}},
+		Players: []PlayerDef{{Forward: "north"}, {Forward: "south"}},
+		Pieces:  []PieceDef{{Letter: "K", Betza: "K", Royal: true}},
+		Goals:   GoalDef{RoyalReaches: []string{"top", "bottom"}},
+		Start:   "4/K3/4/3k w - - 0 1",
+	}
+	r, err := Compile(def, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.StartPosition()
+	var win Move = NullMove
+	for _, m := range p.LegalMoves(nil) {
+		if r.Board.Name(m.To) == "a4" {
+			win = m
+		}
+	}
+	if win == NullMove {
+		t.Fatal("a3a4 not generated")
+	}
+	p.MakeMove(win)
+	if o := p.Outcome(); o.Status != Win || o.Winners != 1 {
+		t.Errorf("outcome after reaching the goal: %v", o)
+	}
+	if n := len(p.LegalMoves(nil)); n != 0 {
+		t.Errorf("%d legal moves after the game was won", n)
+	}
+	if n := p.Perft(2); n != 0 {
+		t.Errorf("perft below a won position = %d", n)
+	}
+}

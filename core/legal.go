@@ -8,6 +8,9 @@ import "fmt"
 // the pass move alone.
 func (p *Position) LegalMoves(buf []Move) []Move {
 	start := len(buf)
+	if p.rules.hasReaches && p.goalReached() {
+		return buf // the game is won: no move follows
+	}
 	buf = p.legalMoves(buf)
 	if len(buf) == start && p.rules.Hooks.Pass != nil {
 		buf = append(buf, p.rules.Hooks.Pass(p))
@@ -209,9 +212,8 @@ func (p *Position) Outcome() Outcome {
 			return o
 		}
 	}
-	prev := (p.turn + Player(r.Players) - 1) % Player(r.Players)
-	if reg := r.reaches[prev]; reg != nil && p.royal[prev] != NoSquare && p.InRegion(reg, p.royal[prev]) {
-		return WinFor(prev, "royal piece reached its goal")
+	if r.hasReaches && p.goalReached() {
+		return WinFor(p.previousPlayer(), "royal piece reached its goal")
 	}
 	moves := p.LegalMoves(make([]Move, 0, 128))
 	if len(moves) == 0 {
@@ -299,4 +301,17 @@ func (p *Position) insufficientMaterial() bool {
 		return true
 	}
 	return knights == 0 && !(colours[0] && colours[1])
+}
+
+// previousPlayer returns the player who made the last move.
+func (p *Position) previousPlayer() Player {
+	return (p.turn + Player(p.rules.Players) - 1) % Player(p.rules.Players)
+}
+
+// goalReached reports whether the last mover's royal piece stands in the
+// region it had to reach (goals.royal_reaches).
+func (p *Position) goalReached() bool {
+	prev := p.previousPlayer()
+	reg := p.rules.reaches[prev]
+	return reg != nil && p.royal[prev] != NoSquare && p.InRegion(reg, p.royal[prev])
 }

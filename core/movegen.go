@@ -215,6 +215,9 @@ func (p *Position) walkLeg(buf []Move, pc Piece, cp *path, li int, sq Square, m 
 			}
 			continue
 		}
+		if rule == StepLast && !last {
+			return buf // the move may end here, not go on by another leg
+		}
 		occupied := c != Empty && to != m.From
 		if last {
 			if !occupied && l.mode&betza.Move != 0 {

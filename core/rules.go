@@ -24,16 +24,17 @@ type Rules struct {
 	// hooks to read; nil without it.
 	Extra any
 
-	team      [MaxPlayers]int
-	forward   [MaxPlayers][2]int // unit vector each player calls forward
-	letters   map[byte]PieceType
-	moves     [MaxPlayers][]pieceMoves // by player, then PieceType
-	attack    [MaxPlayers]attackTable
-	epSteps   [MaxPlayers][]attackStep // steps that may capture en passant, by capturing player
-	castling  []castleRule
-	promotion [MaxPlayers]promoRule
-	reaches   [MaxPlayers]*Region
-	hasRoyal  bool
+	team       [MaxPlayers]int
+	forward    [MaxPlayers][2]int // unit vector each player calls forward
+	letters    map[byte]PieceType
+	moves      [MaxPlayers][]pieceMoves // by player, then PieceType
+	attack     [MaxPlayers]attackTable
+	epSteps    [MaxPlayers][]attackStep // steps that may capture en passant, by capturing player
+	castling   []castleRule
+	promotion  [MaxPlayers]promoRule
+	reaches    [MaxPlayers]*Region
+	hasRoyal   bool
+	hasReaches bool // some player has a goals.royal_reaches region
 	// exoticPins: the pin shortcut (pinShortcut) fails only because of exotic
 	// pieces whose captures all have a known reach (pieceMoves.attackReach),
 	// so it holds in positions where no such enemy piece can reach the royal.
@@ -238,6 +239,7 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 		if name == "" {
 			continue
 		}
+		r.hasReaches = true
 		if r.reaches[i] = r.Board.Region(name); r.reaches[i] == nil {
 			return nil, &FieldError{Field: fmt.Sprintf("goals.royal_reaches[%d]", i), Err: fmt.Errorf("no region named %q", name)}
 		}

@@ -269,6 +269,9 @@ func (p *clRefPos) kingTakeable() bool {
 
 // legal returns the moves that do not leave the mover's king capturable.
 func (p *clRefPos) legal() []clRefMove {
+	if p.scepterTaken() {
+		return nil // the last mover won: the game is over
+	}
 	var out []clRefMove
 	for _, m := range p.pseudo() {
 		q := p.after(m)
@@ -491,4 +494,19 @@ func TestClaustrophobiaReferencePositions(t *testing.T) {
 		done++
 	}
 	t.Logf("%d positions compared (%d drawn)", n, tried)
+}
+
+// scepterTaken reports whether the side that just moved has its king in the
+// other side's palace (f8 f7 g7 for White, f1 f2 g2 for Black).
+func (p *clRefPos) scepterTaken() bool {
+	king, palace := byte('K'), [3][2]int{{5, 7}, {5, 6}, {6, 6}}
+	if p.white { // Black just moved
+		king, palace = 'k', [3][2]int{{5, 0}, {5, 1}, {6, 1}}
+	}
+	for _, c := range palace {
+		if p.board[c[0]][c[1]] == king {
+			return true
+		}
+	}
+	return false
 }
