@@ -186,7 +186,7 @@ func TestRoyalReachesEndsTheGame(t *testing.T) {
 		Players: []PlayerDef{{Forward: "north"}, {Forward: "south"}},
 		Pieces:  []PieceDef{{Letter: "K", Betza: "K", Royal: true}},
 		Goals:   GoalDef{RoyalReaches: []string{"top", "bottom"}},
-		Start:   "4/K3/4/3k w - - 0 1",
+		Start:   "4/K3/3k/4 w - - 0 1",
 	}
 	r, err := Compile(def, nil)
 	if err != nil {
