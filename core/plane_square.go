@@ -197,11 +197,11 @@ func parsePlaneFile(s string) (n int64, rest string, err error) {
 	if i == 0 {
 		return 0, s, fmt.Errorf("expected file letters, φ or 0")
 	}
-	if i > 13 {
-		return 0, s, fmt.Errorf("file %q is too far out", s[:i])
-	}
 	for j := 0; j < i; j++ {
 		n = n*26 + int64(s[j]-'a') + 1
+		if n > MaxPlaneCoord+2*nearHalf { // the frame's origin is near: x is checked after
+			return 0, s, fmt.Errorf("file %q is outside ±2^62", s[:i])
+		}
 	}
 	if neg {
 		n = -n
@@ -239,7 +239,7 @@ func (b *Board) parsePlaneSquare(s string) (Coord, error) {
 		}
 		return c, nil
 	}
-	n, rest, err := parsePlaneFile(inner)
+	n, rest, err := parsePlaneFile(lowerLetters(inner))
 	if err != nil {
 		return Coord{}, fmt.Errorf("square %q: %v", s, err)
 	}
@@ -389,4 +389,15 @@ func (b *Board) parseNearSquare(name string) (Square, error) {
 		return NoSquare, fmt.Errorf("square %q is far from the origin: only a position can name it", name)
 	}
 	return sq, nil
+}
+
+// lowerLetters lower-cases the ASCII letters of s.
+func lowerLetters(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c - 'A' + 'a'
+		}
+	}
+	return string(b)
 }

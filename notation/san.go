@@ -157,13 +157,13 @@ func isCapture(p *core.Position, m core.Move) bool {
 }
 
 // disambiguation returns the standard amount of from-square m's SAN needs:
-// none, the file, the rank, or the whole square; a pawn that captures always
-// shows at least its file.
+// none, the file, the rank, or the whole square; a pawn that captures or
+// changes file (a sideways step past a blocker) always shows at least its file.
 func disambiguation(p *core.Position, m core.Move, legal []core.Move) int {
 	b := p.Rules().Board
 	letter := sanLetter(p, m.From)
-	pawnCapture := letter == 0 && isCapture(p, m)
 	here := b.Coord(m.From)
+	pawnCapture := letter == 0 && (isCapture(p, m) || here.X != b.Coord(m.To).X)
 	fileOK, rankOK, others := true, true, false
 	for _, x := range legal {
 		if x.From == m.From || x.To != m.To || x.Promo != m.Promo || x.Kind == core.KindCastle || x.Kind >= core.KindSpecial ||
