@@ -151,10 +151,12 @@ func (p *Position) IsLegal(m Move) bool {
 	if !ok {
 		return false
 	}
-	legal := p.LegalMoves(make([]Move, 0, 64))
+	var legal []Move
 	if p.plane != nil {
 		// Exact on an unbounded board, beyond the candidate set.
-		legal = p.LegalMovesTo(legal[:0], bare.From, bare.To)
+		legal = p.LegalMovesTo(nil, bare.From, bare.To)
+	} else {
+		legal = p.LegalMoves(make([]Move, 0, 64))
 	}
 	for _, l := range legal {
 		if l == bare {
@@ -207,13 +209,8 @@ func WinFor(pl Player, reason string) Outcome {
 // variant's goals and draw rules.
 func (p *Position) Outcome() Outcome {
 	r := p.rules
-	if r.Hooks.Outcome != nil {
-		if o, ok := r.Hooks.Outcome(p); ok {
-			return o
-		}
-	}
-	if r.hasReaches && p.goalReached() {
-		return WinFor(p.previousPlayer(), "royal piece reached its goal")
+	if o, ok := p.decidedEarly(); ok {
+		return o
 	}
 	moves := p.LegalMoves(make([]Move, 0, 128))
 	if len(moves) == 0 {
@@ -225,6 +222,40 @@ func (p *Position) Outcome() Outcome {
 		}
 		return Outcome{Status: Draw, Reason: "stalemate"}
 	}
+	return p.drawnByRule()
+}
+
+// Decided is Outcome without the test for checkmate and stalemate, for a
+// caller (the computer player) that generates the moves itself: the
+// variant's Outcome hook, a royal piece on its goal, and the draw rules. A
+// position it calls Ongoing has ended only if the player to move has no
+// legal move; one it calls a draw by a draw rule may still be checkmate,
+// which Outcome puts first.
+func (p *Position) Decided() Outcome {
+	if o, ok := p.decidedEarly(); ok {
+		return o
+	}
+	return p.drawnByRule()
+}
+
+// decidedEarly applies the rules Outcome tests before the legal moves: the
+// variant's hook and the royal piece's goal.
+func (p *Position) decidedEarly() (Outcome, bool) {
+	r := p.rules
+	if r.Hooks.Outcome != nil {
+		if o, ok := r.Hooks.Outcome(p); ok {
+			return o, true
+		}
+	}
+	if r.hasReaches && p.goalReached() {
+		return WinFor(p.previousPlayer(), "royal piece reached its goal"), true
+	}
+	return Outcome{}, false
+}
+
+// drawnByRule applies the draw rules Outcome tests after the legal moves.
+func (p *Position) drawnByRule() Outcome {
+	r := p.rules
 	if n := r.Def.Draws.MoveCounter; n > 0 && p.counter >= n {
 		return Outcome{Status: Draw, Reason: fmt.Sprintf("%d plies without capture or pawn move", n)}
 	}

@@ -161,6 +161,28 @@ func (p *Position) UnmakeMove() {
 	p.history = p.history[:len(p.history)-1]
 }
 
+// MakeNullMove passes the turn without moving, for the computer player's
+// null-move pruning: the en-passant right lapses and the move counter
+// advances. UnmakeMove takes it back, and LastMove reports it as NullMove.
+// It is no legal move of any game, and no hook sees it.
+func (p *Position) MakeNullMove() {
+	p.undos = append(p.undos, undoRecord{
+		move: NullMove, nChanges: len(p.changes), turn: p.turn, ep: p.ep, epVictim: p.epVictim,
+		counter: p.counter, fullmove: p.fullmove, hash: p.hash,
+	})
+	p.history = append(p.history, p.hash)
+	p.hash ^= p.epKey(p.ep)
+	p.ep, p.epVictim = NoSquare, NoSquare
+	p.counter++
+	us := p.turn
+	next := p.nextPlayer(us)
+	if next == 0 {
+		p.fullmove++
+	}
+	p.hash ^= p.rules.zobrist.turn[us] ^ p.rules.zobrist.turn[next]
+	p.turn = next
+}
+
 // LastMove returns the last move made on this position object.
 func (p *Position) LastMove() (Move, bool) {
 	if len(p.undos) == 0 {

@@ -367,16 +367,6 @@ func (l *planeLines) first(c Coord, sign int64, mult int64) (Square, int64, bool
 	return NoSquare, 0, false
 }
 
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // place puts pc (not Empty) on the empty square sq at c.
 func (b *planeBoard) place(sq Square, c Coord, pc Piece, idx int32) {
 	b.setCell(sq, planeCell{pc: pc, idx: idx})

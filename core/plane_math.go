@@ -27,16 +27,6 @@ func (a int128) neg() int128 {
 
 func (a int128) sub(b int128) int128 { return a.add(b.neg()) }
 
-func (a int128) sign() int {
-	switch {
-	case a.hi < 0:
-		return -1
-	case a.hi == 0 && a.lo == 0:
-		return 0
-	}
-	return 1
-}
-
 // cmp returns -1, 0 or +1 as a is less than, equal to or greater than b.
 func (a int128) cmp(b int128) int {
 	switch {

@@ -115,7 +115,10 @@ func parseSpan(s string) (lo, hi int64, err error) {
 
 // parsePlaneInt reads a coordinate: an optional sign ('-', '+' or the minus
 // sign U+2212) and decimal digits, within ±MaxPlaneCoord.
-func parsePlaneInt(s string) (int64, error) {
+func parsePlaneInt(s string) (int64, error) { return parsePlaneNumber(s, MaxPlaneCoord) }
+
+// parsePlaneNumber reads a signed decimal number within ±limit.
+func parsePlaneNumber(s string, limit int64) (int64, error) {
 	t := strings.Replace(s, "−", "-", 1)
 	if t == "" || len(t) > 24 {
 		return 0, fmt.Errorf("bad coordinate %q", s)
@@ -130,7 +133,7 @@ func parsePlaneInt(s string) (int64, error) {
 		}
 	}
 	v, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || v < -MaxPlaneCoord || v > MaxPlaneCoord {
+	if err != nil || v < -limit || v > limit {
 		return 0, fmt.Errorf("coordinate %s is outside ±2^62", s)
 	}
 	return v, nil
@@ -246,7 +249,7 @@ func (b *Board) parsePlaneSquare(s string) (Coord, error) {
 	if rest == "" {
 		return Coord{}, fmt.Errorf("square %q: missing the rank number", s)
 	}
-	r, err := parsePlaneInt(rest)
+	r, err := parsePlaneNumber(rest, MaxPlaneCoord+2*nearHalf) // the frame's origin is near: y is checked after
 	if err != nil {
 		return Coord{}, fmt.Errorf("square %q: bad rank %q", s, rest)
 	}

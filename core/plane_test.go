@@ -614,3 +614,36 @@ func BenchmarkPlanePerft3(b *testing.B) {
 		p.Perft(3)
 	}
 }
+
+// TestPrimeRangeOnBoundedBoard: on a bounded board a prime range becomes
+// the prime leaps that fit the board.
+func TestPrimeRangeOnBoundedBoard(t *testing.T) {
+	def := &core.Definition{
+		Name:    "huygens-8x8",
+		Board:   core.BoardDef{Files: 8, Ranks: 8},
+		Players: []core.PlayerDef{{Forward: "north"}, {Forward: "south"}},
+		Pieces: []core.PieceDef{
+			{Letter: "K", Betza: "K", Royal: true},
+			{Letter: "U", Betza: "W{prime>=5}"},
+			{Letter: "P", Betza: "fmW", Pawn: true},
+		},
+		Start: "7k/8/8/8/8/8/P7/U6K w - - 0 1",
+	}
+	r, err := core.Compile(def, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.StartPosition()
+	var got []string
+	for _, m := range p.LegalMoves(nil) {
+		if p.Name(m.From) == "a1" {
+			got = append(got, p.Name(m.To))
+		}
+	}
+	slices.Sort(got)
+	// a1 leaps 5 and 7 squares up the file (over the pawn) and along the rank
+	// (h1 holds its own king): a6, a8, f1.
+	if want := []string{"a6", "a8", "f1"}; !slices.Equal(got, want) {
+		t.Errorf("huygens on a1 goes to %v, want %v", got, want)
+	}
+}

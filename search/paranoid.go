@@ -1,143 +1,196 @@
-// Paranoid search for games of more than two players: the root player's side maximises, everyone else minimises.
+// Search for more than two players: paranoid (inside the main search) and max-n.
 package search
 
-import "anychess/core"
+import (
+	"time"
 
-// The paranoid assumption (Sturtevant and Korf) reduces a game of n players to
-// two sides: the player to move at the root, with its partners (core.Rules.Allies),
-// maximises its evaluation, and every other player is assumed to play against
-// it, minimising that same evaluation. Scores are always from the root player's
-// view, so plain alpha-beta applies even though the turn does not alternate
-// between the two sides. It is a minimal mode, kept until the full engine
-// brings max-n or better.
+	"anychess/core"
+)
 
-// paranoidSearch returns the score of the position from the root player's view.
-func (s *searcher) paranoidSearch(depth, ply, alpha, beta int) int {
+// Paranoid search (Sturtevant and Korf) reduces a game of n players to two
+// sides: the player to move at the root, with its partners
+// (core.Rules.Allies), maximises its evaluation, and every other player is
+// assumed to play against it, minimising that same evaluation. The main
+// search (negamax) does this with every feature of the two-player search:
+// scores are from the view of the player to move's side, and they change
+// sign only between moves of different sides (Engine.flips), so a move by
+// one opponent followed by another opponent's is searched as one side's two
+// moves. Transposition-table keys include the root player, as scores depend
+// on it. Two teams whose turns alternate (Martian Chess with teams) are
+// plain two-sided negamax.
+//
+// Max-n (Luckhardt and Irani) gives each position a vector of every
+// player's evaluation; each player picks the move best for itself. It
+// needs no assumption that the others gang up, but it cannot prune (shallow
+// pruning needs bounded, zero-sum scores, which the variants' evaluations
+// are not), so it searches less deep in the same time. Options.Multi
+// chooses between them; doc/SEARCH.md gives the self-play result that made
+// paranoid the default.
+
+// vector holds one score for each player.
+type vector [core.MaxPlayers]int
+
+// maxnQuiescence is the most plies max-n's capture search adds.
+const maxnQuiescence = 4
+
+// maxnRoot runs iterative-deepening max-n over the root moves.
+func (s *Engine) maxnRoot(root []core.Move) Result {
+	p := s.p
+	r := p.Rules()
+	us := p.Turn()
+	maxDepth := s.limits.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+	}
+	best := Result{Move: root[0]}
+	for depth := 1; depth <= maxDepth; depth++ {
+		bestScore, bestMove := -infinity, core.NullMove
+		for _, m := range root {
+			margin := 0
+			if r.Bare(m) != m {
+				margin = DeclarationMargin
+			}
+			p.MakeMove(m)
+			v := s.maxn(depth-1, 1)
+			p.UnmakeMove()
+			if s.stopped {
+				break
+			}
+			if v[us]-margin > bestScore {
+				bestScore, bestMove = v[us]-margin, m
+			}
+		}
+		if s.stopped {
+			break
+		}
+		best.Move, best.Score, best.Depth = bestMove, bestScore, depth
+		if s.limits.MoveTime > 0 && time.Since(s.start) > s.limits.MoveTime/2 {
+			break
+		}
+	}
+	best.Nodes = s.nodes
+	best.PV = []core.Move{best.Move}
+	best.Time = time.Since(s.start)
+	return best
+}
+
+// maxnTerminal scores a finished game for every player: a winner gains a
+// mate score, everyone else loses one; a draw is 0 for all.
+func (s *Engine) maxnTerminal(o core.Outcome, ply int) vector {
+	var v vector
+	if o.Status != core.Win {
+		return v
+	}
+	for pl := 0; pl < s.p.Rules().Players; pl++ {
+		if o.Winners>>pl&1 != 0 {
+			v[pl] = mateScore - ply
+		} else {
+			v[pl] = -mateScore + ply
+		}
+	}
+	return v
+}
+
+// evalVector returns every player's static evaluation.
+func (s *Engine) evalVector() vector {
+	var v vector
+	for pl := 0; pl < s.p.Rules().Players; pl++ {
+		v[pl] = s.ev.eval(s.p, core.Player(pl), !s.opts.MaterialOnly)
+	}
+	return v
+}
+
+// maxn returns the players' scores of the position searched to depth.
+func (s *Engine) maxn(depth, ply int) vector {
 	s.nodes++
-	if s.timeUp() {
-		return 0
+	if s.checkStop() {
+		return vector{}
 	}
 	p := s.p
-	if o := p.Outcome(); o.Status != core.Ongoing {
-		return s.rootTerminal(o, ply)
+	if o := s.decided(); o.Status != core.Ongoing {
+		return s.maxnTerminal(o, ply)
+	}
+	if ply >= maxPly-1 {
+		return s.evalVector()
 	}
 	if depth <= 0 {
-		return s.paranoidQuiesce(ply, alpha, beta)
+		return s.maxnQuiesce(ply, 0)
 	}
-	maximise := p.Rules().Allies(p.Turn(), s.root)
-	moves := s.orderMoves(p.LegalMoves(s.buf(ply)))
-	if ply < len(s.bufs) {
-		s.bufs[ply] = moves[:0]
-	}
-	for _, m := range moves {
-		p.MakeMove(m)
-		score := s.paranoidSearch(depth-1, ply+1, alpha, beta)
+	us := p.Turn()
+	st := &s.stack[ply]
+	s.generate(st)
+	s.scoreMoves(st, core.NullMove, ply)
+	var best vector
+	best[us] = -infinity
+	legal := 0
+	for i := range st.moves {
+		m := st.pick(i)
+		if !s.makeLegal(m) {
+			continue
+		}
+		legal++
+		v := s.maxn(depth-1, ply+1)
 		p.UnmakeMove()
 		if s.stopped {
-			return 0
+			return vector{}
 		}
-		if maximise {
-			alpha = max(alpha, score)
-		} else {
-			beta = min(beta, score)
-		}
-		if alpha >= beta {
-			break
+		if v[us] > best[us] {
+			best = v
 		}
 	}
-	if maximise {
-		return alpha
+	if legal == 0 {
+		o := p.Outcome()
+		if o.Status != core.Ongoing {
+			return s.maxnTerminal(o, ply)
+		}
+		st.moves = p.LegalMoves(st.moves[:0])
+		if len(st.moves) == 0 {
+			return vector{}
+		}
+		p.MakeMove(st.moves[0])
+		best = s.maxn(depth-1, ply+1)
+		p.UnmakeMove()
 	}
-	return beta
+	return best
 }
 
-// paranoidQuiesce searches captures only, from the root player's view; the
-// side to move may stand pat.
-func (s *searcher) paranoidQuiesce(ply, alpha, beta int) int {
+// maxnQuiesce lets the player to move stand on the static evaluation or
+// make a tactical move, for up to maxnQuiescence plies.
+func (s *Engine) maxnQuiesce(ply, q int) vector {
 	s.nodes++
-	if s.timeUp() {
-		return 0
+	if s.checkStop() {
+		return vector{}
 	}
 	p := s.p
-	stand := EvaluateFor(p, s.values, s.root)
-	maximise := p.Rules().Allies(p.Turn(), s.root)
-	if ply >= 96 {
-		return stand
-	}
-	if maximise {
-		if stand >= beta {
-			return stand
-		}
-		alpha = max(alpha, stand)
-	} else {
-		if stand <= alpha {
-			return stand
-		}
-		beta = min(beta, stand)
-	}
-	moves := p.LegalMoves(s.buf(ply))
-	if ply < len(s.bufs) {
-		s.bufs[ply] = moves[:0]
-	}
-	caps := moves[:0]
-	for _, m := range moves {
-		if s.gain(m) > 0 {
-			caps = append(caps, m)
+	if q > 0 {
+		if o := s.decided(); o.Status != core.Ongoing {
+			return s.maxnTerminal(o, ply)
 		}
 	}
-	for _, m := range s.orderMoves(caps) {
-		p.MakeMove(m)
-		score := s.paranoidQuiesce(ply+1, alpha, beta)
-		p.UnmakeMove()
-		if s.stopped {
-			return 0
-		}
-		if maximise {
-			alpha = max(alpha, score)
-		} else {
-			beta = min(beta, score)
-		}
-		if alpha >= beta {
+	best := s.evalVector()
+	if q >= maxnQuiescence || ply >= maxPly-1 {
+		return best
+	}
+	us := p.Turn()
+	st := &s.stack[ply]
+	s.generate(st)
+	s.scoreMoves(st, core.NullMove, ply)
+	for i := range st.moves {
+		m := st.pick(i)
+		if st.gains[i] < 0 {
 			break
 		}
-	}
-	if maximise {
-		return alpha
-	}
-	return beta
-}
-
-// rootTerminal scores a finished game from the root player's view: a win
-// shared with others is still a win.
-func (s *searcher) rootTerminal(o core.Outcome, ply int) int {
-	if o.Status == core.Draw {
-		return 0
-	}
-	if o.Winners>>s.root&1 != 0 {
-		return mateScore - ply
-	}
-	return -mateScore + ply
-}
-
-// EvaluateFor returns the variant's evaluation (core.Hooks.Evaluate) from
-// player pl's view, or else pl's side's material (its own and its partners')
-// minus everyone else's.
-func EvaluateFor(p *core.Position, values []int, pl core.Player) int {
-	r := p.Rules()
-	if r.Hooks.Evaluate != nil {
-		return r.Hooks.Evaluate(p, pl)
-	}
-	score := 0
-	for q := 0; q < r.Players; q++ {
-		sum := 0
-		for _, sq := range p.PieceSquares(core.Player(q)) {
-			sum += values[p.At(sq).Type()]
+		if !s.makeLegal(m) {
+			continue
 		}
-		if r.Allies(pl, core.Player(q)) {
-			score += sum
-		} else {
-			score -= sum
+		v := s.maxnQuiesce(ply+1, q+1)
+		p.UnmakeMove()
+		if s.stopped {
+			return vector{}
+		}
+		if v[us] > best[us] {
+			best = v
 		}
 	}
-	return score
+	return best
 }

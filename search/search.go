@@ -1,67 +1,234 @@
-// Package search is a simple alpha-beta engine that plays any two-player variant.
+// Package search is the computer player of every variant: iterative-deepening principal-variation search with a transposition table.
 //
-// It is the computer opponent of `anychess play` until the full engine (PVS,
-// transposition table, per-variant evaluation) lands: iterative deepening
-// negamax with a capture-only quiescence search, captures ordered by victim
-// value, and a material evaluation (or the variant's own, core.Hooks.Evaluate).
-// Games of more than two players are searched in paranoid mode (see
-// paranoid). At the root it also tries each legal move with each declaration
+// # Search
+//
+// An Engine searches a position by iterative deepening. Each iteration is a
+// principal-variation alpha-beta search (negamax) over pseudo-legal moves
+// tested for legality as they are made, with
+//
+//   - a transposition table (a preallocated slice, see Options.HashMB) that
+//     gives the first move to try, cuts off on stored bounds, and yields the
+//     principal variation;
+//   - move ordering: the hash move, then tactical moves (those that remove
+//     an enemy piece, by any kind of capture, and promotions) by victim value
+//     less attacker value, two killer moves per ply, and quiet moves by
+//     history;
+//   - quiescence search over the tactical moves (all moves when in check);
+//   - a check extension;
+//   - null-move pruning, only where zugzwang cannot fool it (see nullAllowed);
+//   - late-move reductions of quiet moves, re-searched at full depth when
+//     they beat alpha;
+//   - mate-distance pruning, and a repeated position in the search scored as
+//     a draw.
+//
+// Games of more than two players are searched in paranoid mode (the root
+// player's side against everyone else, see paranoid.go) or by max-n
+// (Options.Multi).
+//
+// At the root the engine also tries each legal move with each declaration
 // the variant allows (core.Declaration), and makes one only when it scores
 // DeclarationMargin better than every plain move.
+//
+// A search stops at the depth, node or time limit, or when Limits.Stop is
+// set, and returns the best move of the last finished iteration (or of the
+// unfinished one, when it already found a better move).
 package search
 
 import (
-	"sort"
+	"sync/atomic"
 	"time"
 
 	"anychess/core"
 )
 
-// Limits bound a search. Zero fields are unlimited; at least one should be set.
+// Limits bound a search. Zero fields are unlimited; with none set the search
+// goes on to MaxDepth or until Stop is set.
 type Limits struct {
 	Depth    int
 	Nodes    uint64
 	MoveTime time.Duration
+	// Stop, when not nil, ends the search as soon as it is set (from any
+	// goroutine).
+	Stop *atomic.Bool
 }
 
 // Result is the outcome of a search.
 type Result struct {
 	Move  core.Move
-	Score int // centipawns from the side to move's view
-	Depth int
+	Score int // centipawns from the side to move's view; beyond ±MateScore-MaxDepth a mate
+	Depth int // the last iteration finished
 	Nodes uint64
-	PV    []core.Move
+	Time  time.Duration
+	PV    []core.Move // the principal variation, from the transposition table
 }
 
+// MateScore is the score of a won game; a mate in n plies scores
+// MateScore-n.
+const MateScore = 1_000_000
+
+// MaxDepth is the deepest iteration and the longest line a search follows.
+const MaxDepth = 96
+
 const (
-	mateScore = 1_000_000
-	infinity  = 2 * mateScore
+	mateScore = MateScore
+	mateBound = MateScore - 2*MaxDepth - 100
+	infinity  = 2 * MateScore
+	maxPly    = 2*MaxDepth + 32
 )
+
+// IsMate reports whether a score is a forced win (positive) or loss
+// (negative), and in how many plies.
+func IsMate(score int) (plies int, ok bool) {
+	switch {
+	case score > mateBound:
+		return MateScore - score, true
+	case score < -mateBound:
+		return MateScore + score, true
+	}
+	return 0, false
+}
 
 // DeclarationMargin is how much better (in centipawns) a root move with a
 // declaration must score than the best move without one to be chosen: a
 // declaration is made only when it clearly helps.
 const DeclarationMargin = 50
 
-type searcher struct {
-	p        *core.Position
-	values   []int
-	nodes    uint64
-	limits   Limits
-	deadline time.Time
-	stopped  bool
-	bufs     [][]core.Move
-	paranoid bool        // more than two players: see paranoidSearch
-	root     core.Player // the player to move at the root, in paranoid mode
+// MultiMode chooses the search of games with more than two players.
+type MultiMode uint8
+
+// Searches for more than two players.
+const (
+	// Paranoid: the root player's side maximises, all others minimise its
+	// evaluation; alpha-beta with every feature of the two-player search.
+	// The default: see doc/SEARCH.md for the self-play evidence.
+	Paranoid MultiMode = iota
+	// MaxN: every player maximises its own evaluation (a vector of scores);
+	// no pruning beyond the depth limit.
+	MaxN
+)
+
+// Options are an engine's settings. The zero value is full strength; the
+// No… fields switch features off (for self-play measurements), Noise makes
+// it weaker.
+type Options struct {
+	// HashMB is the transposition table's size in megabytes (default 16).
+	HashMB int
+	// NoTT: no transposition table cutoffs or hash move.
+	NoTT bool
+	// NoNull: no null-move pruning.
+	NoNull bool
+	// NoLMR: no late-move reductions.
+	NoLMR bool
+	// NoPVS: full-window search of every move.
+	NoPVS bool
+	// NoKillers, NoHistory: quiet moves unordered by these.
+	NoKillers, NoHistory bool
+	// NoQuiescence: the static evaluation at depth 0.
+	NoQuiescence bool
+	// NoCheckExtension: no extra ply when in check.
+	NoCheckExtension bool
+	// MaterialOnly: the generic evaluation counts only material (variants
+	// with their own Hooks.Evaluate are not affected).
+	MaterialOnly bool
+	// Multi chooses the search of games of more than two players.
+	Multi MultiMode
+	// Noise adds a pseudo-random term of up to ±Noise centipawns to every
+	// evaluation (fixed per position and Seed), for weaker play.
+	Noise int
+	// Seed varies the noise.
+	Seed uint64
 }
 
-// Best searches the position and returns the best move found. It returns a
-// zero Result with Move == core.NullMove when the side to move has no move.
-func Best(p *core.Position, limits Limits) Result {
-	s := &searcher{p: p, values: PieceValues(p.Rules()), limits: limits}
-	if limits.MoveTime > 0 {
-		s.deadline = time.Now().Add(limits.MoveTime)
+// plyState is the per-ply scratch space of a search; its slices are reused.
+type plyState struct {
+	moves   []core.Move
+	keys    []int32
+	gains   []int32
+	killers [2]core.Move
+}
+
+// Engine searches positions. It keeps its transposition table and history
+// between searches, so consecutive moves of one game reuse them. An Engine
+// is not safe for concurrent use, except Limits.Stop.
+type Engine struct {
+	opts    Options
+	tt      *table
+	ev      *evaluator
+	p       *core.Position
+	nodes   uint64
+	limits  Limits
+	start   time.Time
+	stopped bool
+	stack   [maxPly + 1]plyState
+	history [core.MaxPlayers][historySize]int32
+	root    core.Player // the player to move at the root
+	rootKey uint64      // mixed into hash keys in games of more than two players
+	multi   bool
+	// qdepth bounds quiescence in games where captures never run out.
+	seldepth int
+}
+
+// New returns an engine with the given options.
+func New(opts Options) *Engine {
+	if opts.HashMB <= 0 {
+		opts.HashMB = 16
 	}
+	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
+	for i := range e.stack {
+		e.stack[i].moves = make([]core.Move, 0, 128)
+		e.stack[i].keys = make([]int32, 0, 128)
+		e.stack[i].gains = make([]int32, 0, 128)
+	}
+	return e
+}
+
+// Options returns the engine's options.
+func (s *Engine) Options() Options { return s.opts }
+
+// NewGame forgets what earlier searches learnt (table, killers, history).
+func (s *Engine) NewGame() {
+	s.tt.clear()
+	s.history = [core.MaxPlayers][historySize]int32{}
+	for i := range s.stack {
+		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
+	}
+}
+
+// Best searches the position with a new full-strength engine and returns the
+// best move found. It returns a zero Result with Move == core.NullMove when
+// the side to move has no move. Callers that search many positions of one
+// game should keep an Engine instead.
+func Best(p *core.Position, limits Limits) Result {
+	return New(Options{HashMB: 4}).Search(p, limits)
+}
+
+// Search searches the position (which it leaves as it found it) and returns
+// the best move found, or Move == core.NullMove when the side to move has no
+// move.
+func (s *Engine) Search(p *core.Position, limits Limits) Result {
+	s.start = time.Now()
+	r := p.Rules()
+	if s.ev == nil || s.ev.r != r {
+		s.ev = evaluatorFor(r)
+		s.NewGame()
+	}
+	s.p, s.limits, s.nodes, s.stopped = p, limits, 0, false
+	s.root = p.Turn()
+	s.multi = r.Players > 2 && !s.twoSides()
+	s.rootKey = 0
+	if r.Players > 2 {
+		s.rootKey = mix64(uint64(s.root) + 0x5EA4C4)
+	}
+	s.tt.newSearch()
+	for i := range s.stack {
+		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
+	}
+	for pl := range s.history {
+		for i := range s.history[pl] {
+			s.history[pl][i] /= 8
+		}
+	}
+
 	root := p.LegalMoves(nil)
 	best := Result{Move: core.NullMove}
 	if len(root) == 0 {
@@ -69,239 +236,547 @@ func Best(p *core.Position, limits Limits) Result {
 	}
 	best.Move = root[0]
 	root = append(root, p.LegalDeclared(root, nil)...)
-	if p.Rules().Players > 2 {
-		s.paranoid, s.root = true, p.Turn()
+	if len(root) == 1 && limits.Depth == 0 && limits.Nodes == 0 {
+		best.Depth, best.PV = 1, root[:1]
+		best.Time = time.Since(s.start)
+		return best
+	}
+	if r.Players > 2 && s.opts.Multi == MaxN {
+		return s.maxnRoot(root)
 	}
 	maxDepth := limits.Depth
-	if maxDepth == 0 {
-		maxDepth = 64
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
 	}
-	s.bufs = make([][]core.Move, 128)
+	scores := make([]int, len(root))
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.orderRoot(root, best.Move)
-		// alpha is the best score so far, less DeclarationMargin when its
-		// move carries a declaration.
-		alpha, bestScore := -infinity, -infinity
-		var bestMove core.Move
-		for _, m := range root {
-			margin := 0
-			if p.Rules().Bare(m) != m {
-				margin = DeclarationMargin
-			}
-			bound := alpha + margin
-			p.MakeMove(m)
-			var score int
-			if s.paranoid {
-				score = s.paranoidSearch(depth-1, 1, bound, infinity)
-			} else {
-				score = -s.negamax(depth-1, 1, -infinity, -bound)
-			}
-			p.UnmakeMove()
-			if s.stopped {
+		move, score, done := s.rootSearch(root, scores, depth)
+		if move != core.NullMove {
+			// An unfinished iteration searched the previous best move
+			// first: a move it found better is better.
+			best.Move, best.Score = move, score
+		}
+		if !done {
+			break
+		}
+		best.Depth = depth
+		if _, mate := IsMate(score); mate && depth > 1 {
+			// A forced result found at this depth stays found.
+			if plies, _ := IsMate(score); plies <= depth {
 				break
 			}
-			if score > bound {
-				alpha, bestScore, bestMove = score-margin, score, m
-			}
 		}
-		if s.stopped {
-			break
-		}
-		best = Result{Move: bestMove, Score: bestScore, Depth: depth, Nodes: s.nodes, PV: []core.Move{bestMove}}
-		if bestScore >= mateScore-depth || bestScore <= -mateScore+depth {
-			break
+		if limits.MoveTime > 0 && time.Since(s.start) > limits.MoveTime/2 {
+			break // the next iteration would not finish
 		}
 	}
 	best.Nodes = s.nodes
+	best.PV = s.pv(best.Move)
+	best.Time = time.Since(s.start)
 	return best
 }
 
-func (s *searcher) orderRoot(root []core.Move, first core.Move) {
-	for i, m := range root {
-		if m == first {
-			root[0], root[i] = root[i], root[0]
-			return
+// twoSides reports whether a game of more than two players is played by two
+// teams whose turns alternate, so plain negamax applies.
+func (s *Engine) twoSides() bool {
+	r := s.p.Rules()
+	for pl := 0; pl < r.Players; pl++ {
+		next := (pl + 1) % r.Players
+		if r.Allies(core.Player(pl), core.Player(next)) {
+			return false
+		}
+		for q := 0; q < r.Players; q++ {
+			if !r.Allies(core.Player(pl), core.Player(q)) && !r.Allies(core.Player(next), core.Player(q)) {
+				return false // a third side
+			}
 		}
 	}
+	return true
 }
 
-func (s *searcher) timeUp() bool {
+// rootSearch runs one iteration over the root moves, best first, and
+// returns the best move and score; done is false when it was stopped.
+func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Move, int, bool) {
+	p := s.p
+	r := p.Rules()
+	// Order: the previous iteration's best first, then by its scores.
+	for i := 1; i < len(root); i++ {
+		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+			root[j], root[j-1] = root[j-1], root[j]
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+		}
+	}
+	alpha := -infinity // the best score so far, less DeclarationMargin for a declaration
+	bestScore, bestMove := -infinity, core.NullMove
+	for i, m := range root {
+		margin := 0
+		if r.Bare(m) != m {
+			margin = DeclarationMargin
+		}
+		bound := alpha + margin
+		us := p.Turn()
+		p.MakeMove(m)
+		flip := s.flips(us, p.Turn())
+		var score int
+		if i == 0 || s.opts.NoPVS {
+			score = s.child(depth-1, 1, bound, infinity, flip)
+		} else {
+			score = s.child(depth-1, 1, bound, bound+1, flip)
+			if score > bound && !s.stopped {
+				score = s.child(depth-1, 1, bound, infinity, flip)
+			}
+		}
+		p.UnmakeMove()
+		if s.stopped {
+			return bestMove, bestScore, false
+		}
+		scores[i] = score - margin
+		if score > bound {
+			alpha, bestScore, bestMove = score-margin, score, m
+			// Keep the best move first for the next iteration.
+			scores[i] = infinity
+		}
+	}
+	if bestMove != core.NullMove {
+		s.tt.store(s.key(), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove))
+	}
+	return bestMove, bestScore, true
+}
+
+// flips reports whether the score changes sign from one mover to the next:
+// they are on different sides (the root player's side and the rest).
+func (s *Engine) flips(a, b core.Player) bool {
+	if !s.multi {
+		return true
+	}
+	r := s.p.Rules()
+	return r.Allies(a, s.root) != r.Allies(b, s.root)
+}
+
+// child searches the position after a move, from the mover's view; flip
+// says whether the next mover is on the other side.
+func (s *Engine) child(depth, ply, alpha, beta int, flip bool) int {
+	if flip {
+		return -s.negamax(depth, ply, -beta, -alpha, true)
+	}
+	return s.negamax(depth, ply, alpha, beta, true)
+}
+
+// key returns the table key of the current position.
+func (s *Engine) key() uint64 { return s.p.Hash() ^ s.rootKey }
+
+// checkStop sets s.stopped when a limit is reached.
+func (s *Engine) checkStop() bool {
 	if s.stopped {
 		return true
 	}
-	if s.limits.Nodes > 0 && s.nodes >= s.limits.Nodes {
+	l := &s.limits
+	if l.Nodes > 0 && s.nodes >= l.Nodes {
 		s.stopped = true
-	}
-	if !s.deadline.IsZero() && s.nodes&1023 == 0 && time.Now().After(s.deadline) {
-		s.stopped = true
+	} else if s.nodes&1023 == 0 {
+		if l.Stop != nil && l.Stop.Load() {
+			s.stopped = true
+		} else if l.MoveTime > 0 && time.Since(s.start) >= l.MoveTime {
+			s.stopped = true
+		}
 	}
 	return s.stopped
 }
 
-func (s *searcher) buf(ply int) []core.Move {
-	if ply >= len(s.bufs) {
-		return make([]core.Move, 0, 64)
+// terminal scores a finished game from the view of the player to move: a
+// win for its side, a loss, or a draw (also a win shared by both sides).
+func (s *Engine) terminal(o core.Outcome, ply int) int {
+	if o.Status != core.Win {
+		return 0
 	}
-	return s.bufs[ply][:0]
+	r := s.p.Rules()
+	us := s.p.Turn()
+	if s.multi {
+		us = s.root
+	}
+	ours, theirs := false, false
+	for pl := 0; pl < r.Players; pl++ {
+		if o.Winners>>pl&1 == 0 {
+			continue
+		}
+		if r.Allies(core.Player(pl), us) {
+			ours = true
+		} else {
+			theirs = true
+		}
+	}
+	v := 0
+	switch {
+	case ours && !theirs:
+		v = mateScore - ply
+	case theirs && !ours:
+		v = -mateScore + ply
+	}
+	if s.multi && !r.Allies(s.p.Turn(), s.root) {
+		v = -v
+	}
+	return v
 }
 
-func (s *searcher) negamax(depth, ply, alpha, beta int) int {
+// evaluate returns the static evaluation from the view of the player to
+// move (in paranoid mode: the root player's evaluation, negated for its
+// opponents).
+func (s *Engine) evaluate() int {
+	p := s.p
+	var v int
+	if s.multi {
+		v = s.ev.eval(p, s.root, !s.opts.MaterialOnly)
+		if !p.Rules().Allies(p.Turn(), s.root) {
+			v = -v
+		}
+	} else {
+		v = s.ev.eval(p, p.Turn(), !s.opts.MaterialOnly)
+	}
+	if s.opts.Noise > 0 {
+		n := int(mix64(p.Hash()^s.opts.Seed) % uint64(2*s.opts.Noise+1))
+		v += n - s.opts.Noise
+	}
+	return v
+}
+
+// mix64 is a SplitMix64 finaliser.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// generate fills st.moves with the pseudo-legal moves the variant's veto
+// (Hooks.Legal) allows; the royal-safety test comes when a move is made.
+func (s *Engine) generate(st *plyState) {
+	p := s.p
+	st.moves = p.PseudoMoves(st.moves[:0])
+	if veto := p.Rules().Hooks.Legal; veto != nil {
+		out := 0
+		for _, m := range st.moves {
+			if veto(p, m) {
+				st.moves[out] = m
+				out++
+			}
+		}
+		st.moves = st.moves[:out]
+	}
+}
+
+// makeLegal makes m and reports whether it was legal (it leaves no royal
+// piece of the mover attacked); an illegal move is taken back at once.
+func (s *Engine) makeLegal(m core.Move) bool {
+	p := s.p
+	us := p.Turn()
+	p.MakeMove(m)
+	if k := p.Royal(us); k != core.NoSquare && p.AttackedBy(k, us) {
+		p.UnmakeMove()
+		return false
+	}
+	return true
+}
+
+// decided returns the outcome the position has without looking at its
+// moves (core.Position.Decided); a draw by a draw rule gives way to
+// checkmate.
+func (s *Engine) decided() core.Outcome {
+	o := s.p.Decided()
+	if o.Status == core.Draw && s.p.InCheck() {
+		return s.p.Outcome()
+	}
+	return o
+}
+
+// nullAllowed is the null-move rule: a null move (passing) is tried only in
+// two-sided games whose goal is checkmating a royal piece, when the mover
+// has a royal piece, is not in check, and has a piece that is neither royal
+// nor a pawn. In such positions zugzwang, where passing would be better than
+// any move and the null move's verdict is wrong, is rare. Variants without
+// royal pieces or with other goals (Longchess, Martian Chess) never prune
+// by null move; nor do king-and-pawn endings.
+func (s *Engine) nullAllowed() bool {
+	p := s.p
+	r := p.Rules()
+	if s.opts.NoNull || s.multi || r.Def.Goals.NoCheckmate || r.Hooks.Pass != nil {
+		return false
+	}
+	us := p.Turn()
+	if p.Royal(us) == core.NoSquare {
+		return false
+	}
+	for _, sq := range p.PieceSquares(us) {
+		info := &r.Pieces[p.At(sq).Type()]
+		if !info.Royal && !info.Pawn {
+			return true
+		}
+	}
+	return false
+}
+
+// negamax searches to depth from ply, returning a score from the view of
+// the player to move (fail-soft).
+func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	s.nodes++
-	if s.timeUp() {
+	if s.checkStop() {
 		return 0
 	}
 	p := s.p
-	if o := p.Outcome(); o.Status != core.Ongoing {
+	if o := s.decided(); o.Status != core.Ongoing {
 		return s.terminal(o, ply)
 	}
+	if p.Repetitions() >= 2 {
+		return 0
+	}
+	if ply >= maxPly-1 {
+		return s.evaluate()
+	}
+	// Mate-distance pruning.
+	alpha = max(alpha, -mateScore+ply)
+	beta = min(beta, mateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	inCheck := p.InCheck()
+	if inCheck && !s.opts.NoCheckExtension && ply < 2*MaxDepth {
+		depth++
+	}
 	if depth <= 0 {
-		return s.quiesce(ply, alpha, beta)
+		return s.quiesce(ply, alpha, beta, true)
 	}
-	moves := s.orderMoves(p.LegalMoves(s.buf(ply)))
-	if ply < len(s.bufs) {
-		s.bufs[ply] = moves[:0]
-	}
-	for _, m := range moves {
-		p.MakeMove(m)
-		score := -s.negamax(depth-1, ply+1, -beta, -alpha)
-		p.UnmakeMove()
-		if s.stopped {
-			return 0
-		}
-		if score >= beta {
-			return score
-		}
-		alpha = max(alpha, score)
-	}
-	return alpha
-}
-
-func (s *searcher) terminal(o core.Outcome, ply int) int {
-	if o.Status == core.Draw {
-		return 0
-	}
-	if o.Winners>>s.p.Turn()&1 != 0 {
-		return mateScore - ply
-	}
-	return -mateScore + ply
-}
-
-func (s *searcher) quiesce(ply, alpha, beta int) int {
-	s.nodes++
-	if s.timeUp() {
-		return 0
-	}
-	p := s.p
-	stand := Evaluate(p, s.values)
-	if stand >= beta || ply >= 96 {
-		return stand
-	}
-	alpha = max(alpha, stand)
-	moves := p.LegalMoves(s.buf(ply))
-	if ply < len(s.bufs) {
-		s.bufs[ply] = moves[:0]
-	}
-	caps := moves[:0]
-	for _, m := range moves {
-		if s.gain(m) > 0 {
-			caps = append(caps, m)
-		}
-	}
-	for _, m := range s.orderMoves(caps) {
-		p.MakeMove(m)
-		score := -s.quiesce(ply+1, -beta, -alpha)
-		p.UnmakeMove()
-		if s.stopped {
-			return 0
-		}
-		if score >= beta {
-			return score
-		}
-		alpha = max(alpha, score)
-	}
-	return alpha
-}
-
-// gain is the material a move wins at once: victims and promotion.
-func (s *searcher) gain(m core.Move) int {
-	p := s.p
-	g := 0
-	if m.To != m.From {
-		if pc := p.At(m.To); pc.IsPiece() && pc.Owner() != p.Turn() {
-			g += s.values[pc.Type()]
-		}
-	}
-	for _, v := range m.Victims {
-		if m.Kind == core.KindNormal || m.Kind == core.KindEnPassant {
-			if v != core.NoSquare && m.Kind != core.KindCastle {
-				if pc := p.At(v); pc.IsPiece() {
-					g += s.values[pc.Type()]
+	pvNode := beta-alpha > 1
+	key := s.key()
+	hashMove := core.NullMove
+	if !s.opts.NoTT {
+		if e, ok := s.tt.probe(key); ok {
+			hashMove = e.move
+			if int(e.depth) >= depth && !pvNode {
+				v := fromTT(int(e.score), ply)
+				switch {
+				case e.bound == boundExact,
+					e.bound == boundLower && v >= beta,
+					e.bound == boundUpper && v <= alpha:
+					return v
 				}
 			}
 		}
 	}
-	if m.Promo != 0 {
-		g += s.values[m.Promo]
-	}
-	return g
-}
-
-func (s *searcher) orderMoves(moves []core.Move) []core.Move {
-	sort.SliceStable(moves, func(i, j int) bool { return s.gain(moves[i]) > s.gain(moves[j]) })
-	return moves
-}
-
-// Evaluate returns the variant's evaluation (core.Hooks.Evaluate) or else
-// the material balance, from the side to move's view.
-func Evaluate(p *core.Position, values []int) int {
-	if h := p.Rules().Hooks.Evaluate; h != nil {
-		return h(p, p.Turn())
-	}
-	score := 0
 	us := p.Turn()
-	for pl := 0; pl < p.Rules().Players; pl++ {
-		sum := 0
-		for _, sq := range p.PieceSquares(core.Player(pl)) {
-			sum += values[p.At(sq).Type()]
+	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && s.evaluate() >= beta {
+		reduce := 3
+		if depth >= 7 {
+			reduce = 4
 		}
-		if core.Player(pl) == us {
-			score += sum
+		p.MakeNullMove()
+		v := -s.negamax(depth-1-reduce, ply+1, -beta, -beta+1, false)
+		p.UnmakeMove()
+		if s.stopped {
+			return 0
+		}
+		if v >= beta {
+			if v > mateBound {
+				v = beta
+			}
+			return v
+		}
+	}
+
+	st := &s.stack[ply]
+	s.generate(st)
+	s.scoreMoves(st, hashMove, ply)
+	best, bestMove := -infinity, core.NullMove
+	origAlpha := alpha
+	legal := 0
+	for i := range st.moves {
+		m := st.pick(i)
+		tactical := st.gains[i] >= 0
+		if !s.makeLegal(m) {
+			continue
+		}
+		legal++
+		flip := s.flips(us, p.Turn())
+		var v int
+		if legal == 1 || s.opts.NoPVS {
+			v = s.child(depth-1, ply+1, alpha, beta, flip)
 		} else {
-			score -= sum
+			reduce := 0
+			if !s.opts.NoLMR && depth >= 3 && legal > 3 && !tactical && !inCheck &&
+				st.keys[i] < orderKiller && !p.InCheck() {
+				reduce = 1
+				if legal > 8 && depth >= 5 {
+					reduce = 2
+				}
+			}
+			v = s.child(depth-1-reduce, ply+1, alpha, alpha+1, flip)
+			if v > alpha && reduce > 0 && !s.stopped {
+				v = s.child(depth-1, ply+1, alpha, alpha+1, flip)
+			}
+			if v > alpha && v < beta && !s.stopped {
+				v = s.child(depth-1, ply+1, alpha, beta, flip)
+			}
+		}
+		p.UnmakeMove()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					if !tactical {
+						s.goodQuiet(st, m, depth)
+					}
+					break
+				}
+			}
 		}
 	}
-	return score
-}
-
-// PieceValues returns each piece type's value in centipawns: the variant's own
-// figure where it gives one, else one derived from the piece's average number
-// of moves over the empty board (40 centipawns a move). Royal pieces are 0.
-func PieceValues(r *core.Rules) []int {
-	values := make([]int, len(r.Pieces))
-	for t := 1; t < len(r.Pieces); t++ {
-		info := &r.Pieces[t]
+	if legal == 0 {
+		return s.noMoves(depth, ply, alpha, beta)
+	}
+	if !s.opts.NoTT {
+		bound := boundExact
 		switch {
-		case info.Royal:
-		case info.Value > 0:
-			values[t] = info.Value
-		default:
-			values[t] = 40 * averageMobility(r, core.PieceType(t))
+		case best >= beta:
+			bound = boundLower
+		case best <= origAlpha:
+			bound = boundUpper
 		}
+		s.tt.store(key, depth, toTT(best, ply), bound, bestMove)
 	}
-	return values
+	return best
 }
 
-func averageMobility(r *core.Rules, t core.PieceType) int {
-	sqs := r.Board.Squares()
-	if len(sqs) == 0 {
-		return 1
+// noMoves scores a position where the player to move has no legal move of
+// its own: checkmate, stalemate, a goal reached, or a pass (Hooks.Pass),
+// which is then searched.
+func (s *Engine) noMoves(depth, ply, alpha, beta int) int {
+	p := s.p
+	o := p.Outcome()
+	if o.Status != core.Ongoing {
+		return s.terminal(o, ply)
 	}
-	total := 0
-	buf := make([]core.Move, 0, 256)
-	for _, sq := range sqs {
-		p := r.NewPosition()
-		p.Put(sq, core.MakePiece(0, t))
-		total += len(p.PseudoMoves(buf[:0]))
+	st := &s.stack[ply]
+	st.moves = p.LegalMoves(st.moves[:0])
+	if len(st.moves) == 0 {
+		return 0
 	}
-	return max(1, (total+len(sqs)/2)/len(sqs))
+	us := p.Turn()
+	p.MakeMove(st.moves[0])
+	v := s.child(depth-1, ply+1, alpha, beta, s.flips(us, p.Turn()))
+	p.UnmakeMove()
+	return v
+}
+
+// quiesce searches tactical moves only (every move when in check), from the
+// view of the player to move; the player may stand pat on the static
+// evaluation when not in check.
+// decided is true when the caller has already looked for the game's end.
+func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
+	s.nodes++
+	if s.checkStop() {
+		return 0
+	}
+	p := s.p
+	if ply > s.seldepth {
+		s.seldepth = ply
+	}
+	if !decided {
+		if o := s.decided(); o.Status != core.Ongoing {
+			return s.terminal(o, ply)
+		}
+	}
+	if ply >= maxPly-1 || s.opts.NoQuiescence {
+		return s.evaluate()
+	}
+	inCheck := p.InCheck()
+	best := -infinity
+	stand := 0
+	if !inCheck {
+		stand = s.evaluate()
+		if stand >= beta {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		best = stand
+	}
+	st := &s.stack[ply]
+	s.generate(st)
+	s.scoreMoves(st, core.NullMove, ply)
+	us := p.Turn()
+	legal := 0
+	for i := range st.moves {
+		m := st.pick(i)
+		if !inCheck && st.gains[i] < 0 {
+			break // quiet moves come last
+		}
+		if !inCheck && stand+int(st.gains[i])+qMargin < alpha {
+			continue // delta pruning: even winning this piece would not be enough
+		}
+		if !s.makeLegal(m) {
+			continue
+		}
+		legal++
+		v := 0
+		if s.flips(us, p.Turn()) {
+			v = -s.quiesce(ply+1, -beta, -alpha, false)
+		} else {
+			v = s.quiesce(ply+1, alpha, beta, false)
+		}
+		p.UnmakeMove()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	if inCheck && legal == 0 {
+		o := p.Outcome()
+		if o.Status != core.Ongoing {
+			return s.terminal(o, ply)
+		}
+		return s.evaluate()
+	}
+	return best
+}
+
+// qMargin is the slack of delta pruning in quiescence.
+const qMargin = 200
+
+// pv follows the transposition table from the root, starting with first.
+func (s *Engine) pv(first core.Move) []core.Move {
+	p := s.p
+	if first == core.NullMove {
+		return nil
+	}
+	line := []core.Move{first}
+	p.MakeMove(first)
+	made := 1
+	seen := map[uint64]bool{}
+	for len(line) < MaxDepth {
+		if p.Decided().Status != core.Ongoing || seen[p.Hash()] {
+			break
+		}
+		seen[p.Hash()] = true
+		e, ok := s.tt.probe(s.key())
+		if !ok || e.move == core.NullMove || !p.IsLegal(e.move) {
+			break
+		}
+		line = append(line, e.move)
+		p.MakeMove(e.move)
+		made++
+	}
+	for ; made > 0; made-- {
+		p.UnmakeMove()
+	}
+	return line
 }

@@ -26,6 +26,9 @@ import (
 // (BoardDef.FileLabels, RankLabels), they are shown above the board and at
 // the right of each rank.
 func Render(p *core.Position) string {
+	if p.Unbounded() {
+		return RenderView(p, DefaultView(p)) // a window of the board (view.go)
+	}
 	r := p.Rules()
 	b := r.Board
 	width := 2
@@ -197,8 +200,17 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 			names[i] = r.Def.Players[i].Name
 		}
 	}
+	var view *View // the window of an unbounded board, moved by the view commands
+	if p.Unbounded() {
+		v := DefaultView(p)
+		view = &v
+	}
 	for {
-		fmt.Fprint(out, "\n"+Render(p))
+		if view != nil {
+			fmt.Fprint(out, "\n"+RenderView(p, *view))
+		} else {
+			fmt.Fprint(out, "\n"+Render(p))
+		}
 		if r.Players > 2 {
 			fmt.Fprintln(out, Legend(r, names))
 		}
@@ -238,6 +250,15 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 				return core.Outcome{}
 			}
 			line := strings.TrimSpace(scanner.Text())
+			if view != nil {
+				if ok, msg := view.Command(p, line); ok {
+					if msg != "" {
+						fmt.Fprintln(out, msg)
+						continue
+					}
+					break // draw the board again in the new window
+				}
+			}
 			switch line {
 			case "":
 				continue
@@ -247,6 +268,9 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 				fmt.Fprintln(out, "Type a move (e2e4 or SAN such as Nf3), or: moves, undo, fen, quit.")
 				for _, d := range r.Hooks.Declarations {
 					fmt.Fprintf(out, "Add %s%s to a move to declare it: %s.\n", core.DeclarationSep, d.Name, d.Help)
+				}
+				if view != nil {
+					fmt.Fprintln(out, "Squares are written (x,y) or in letters like (e8): (1,1)(1,9), R(1,9). The window: pan DX DY, center SQUARE (or X Y), home, zoom W H.")
 				}
 				continue
 			case "fen":

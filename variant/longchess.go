@@ -91,6 +91,7 @@ type longGeo struct {
 	keep                            [2]*core.Region
 	ctm                             bool
 	orth, diag, knight              []core.Square
+	knightBack                      [2][]core.Square // the knight steps towards each side's own end
 	letters                         []byte
 	values                          []int
 }
@@ -163,6 +164,14 @@ func longPrepare(r *core.Rules) (any, error) {
 	g.orth = []core.Square{1, -1, s, -s}
 	g.diag = []core.Square{s + 1, s - 1, -s + 1, -s - 1}
 	g.knight = []core.Square{2*s + 1, 2*s - 1, -2*s + 1, -2*s - 1, s + 2, s - 2, -s + 2, -s - 2}
+	for _, d := range g.knight {
+		// Towards White's end the file decreases.
+		if dx := int(g.x[g.at(5, 5)+d]) - 5; dx < 0 {
+			g.knightBack[0] = append(g.knightBack[0], d)
+		} else {
+			g.knightBack[1] = append(g.knightBack[1], d)
+		}
+	}
 	g.values = make([]int, len(r.Pieces))
 	g.letters = make([]byte, len(r.Pieces))
 	for t := 1; t < len(r.Pieces); t++ {
@@ -250,19 +259,19 @@ func longStep(r *core.Rules, from, to core.Square) core.StepRule {
 
 // ray is one line of a piece's moves walked by walk.
 type ray struct {
-	empties [40]core.Square // the empty squares it reaches, in order
-	n       int             // how many
-	hit     core.Square     // the square of the piece that ends it, or NoSquare
-	off     core.Square     // the cell beyond the board's edge it reaches, or NoSquare
+	empties [core.MaxBoardSide]core.Square // the empty squares it reaches, in order
+	n       int                            // how many
+	hit     core.Square                    // the square of the piece that ends it, or NoSquare
+	off     core.Square                    // the cell beyond the board's edge it reaches, or NoSquare
 }
 
-// walk follows the ray from from by d, at most max steps, under the same
+// walk follows the ray from from by d, at most reach steps, under the same
 // rules as the core's Betza moves (water and the board's edge are Wall,
 // longStep rules every step).
-func (g *longGeo) walk(p *core.Position, r *core.Rules, from, d core.Square, max int, out *ray) {
+func (g *longGeo) walk(p *core.Position, r *core.Rules, from, d core.Square, reach int, out *ray) {
 	out.n, out.hit, out.off = 0, core.NoSquare, core.NoSquare
 	at := from
-	for k := 0; k < max; k++ {
+	for k := 0; k < reach; k++ {
 		next := at + d
 		rule := longStep(r, at, next)
 		if rule == core.StepBlocked {
@@ -314,6 +323,15 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 		n     int
 		first core.Square
 	}
+	// Every line of a piece is walked only when a move along it may be one
+	// of these: a pick-up of one's own flag lying out of its Keep, a carrier's
+	// drop, a range attack, a retreat off one's own end.
+	ownFlagOut := false
+	for _, sq := range p.PieceSquares(us) {
+		if p.At(sq).Type() == g.flag {
+			ownFlagOut = !g.keep[us].Contains(sq)
+		}
+	}
 	for _, from := range p.PieceSquares(us) {
 		pc := p.At(from)
 		t := pc.Type()
@@ -322,8 +340,9 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 			continue
 		}
 		carry := p.Carry(from)
+		all := carry != 0 || ownFlagOut
 		var dirs []core.Square
-		max := 64
+		reach := core.MaxBoardSide
 		switch t {
 		case g.rook:
 			dirs = g.orth
@@ -331,18 +350,24 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 			dirs = g.diag
 		case g.night:
 			dirs = g.knight
+			if !all {
+				dirs = g.knightBack[us]
+			}
 		case g.pawn:
-			dirs, max = g.orth, 1
+			dirs, reach = g.orth, 1
 			x := int(g.x[from])
 			if grp := &groups[x]; grp.n == 0 || from < grp.first {
 				grp.first = from
 			}
 			groups[x].n++
 			buf = g.pawnShot(p, from, us, buf)
+			if !all && g.ownRank(us, x) != 1 {
+				dirs = nil
+			}
 		}
 		left := false
 		for _, d := range dirs {
-			g.walk(p, r, from, d, max, &rays)
+			g.walk(p, r, from, d, reach, &rays)
 			hit := core.Empty
 			if rays.hit != core.NoSquare {
 				hit = p.At(rays.hit)
@@ -439,7 +464,7 @@ func (g *longGeo) pawnShot(p *core.Position, from core.Square, us core.Player, b
 	return buf
 }
 
-// chargeSquares collects the pawns of us on file x.
+// group collects the pawns of us on file x into out and returns how many.
 func (g *longGeo) group(p *core.Position, us core.Player, x int, out *[64]core.Square) int {
 	n := 0
 	for _, sq := range p.PieceSquares(us) {

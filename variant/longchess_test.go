@@ -529,3 +529,79 @@ func TestLongchessPassIsTheOnlyMove(t *testing.T) {
 		}
 	}
 }
+
+// TestLongchessStartMoves counts the start's moves piece by piece, as
+// counted by hand on the board: each rook slides 3 squares along its row, 1
+// to the edge and off its own end (5); each nightrider has 2 single leaps, a
+// ride of 2 and the leap off (5); each bishop 5 diagonal squares and off (6);
+// the flag steps to 1W5 or 3W5; the pawns on rows 1–3 and 7–9 step
+// sideways (2 each), those on rows 4 and 6 also into row 5 (3 each); the
+// group charges one square (into the river's water at two squares it
+// cannot) and retreats one or two.
+func TestLongchessStartMoves(t *testing.T) {
+	p := lcRules(t, "").StartPosition()
+	count := map[string]int{}
+	for _, m := range p.LegalMoves(nil) {
+		if m.Kind == kindCharge {
+			count["charge"]++
+			continue
+		}
+		count[longReadable(p, m)[:1]]++
+	}
+	want := map[string]int{"R": 10, "N": 10, "B": 12, "F": 2, "P": 18, "charge": 3}
+	for k, n := range want {
+		if count[k] != n {
+			t.Errorf("%s: %d moves, want %d (all: %v)", k, count[k], n, count)
+		}
+	}
+}
+
+// BenchmarkPerftLongchessStart3 is perft(3) from the start.
+func BenchmarkPerftLongchessStart3(b *testing.B) {
+	benchmarkLongPerft(b, "", "", 3)
+}
+
+// BenchmarkPerftLongchessCrowded3 is perft(3) from a middle game with
+// carried flags, range attacks and charges.
+func BenchmarkPerftLongchessCrowded3(b *testing.B) {
+	benchmarkLongPerft(b, "", lcCrowded[0].text, 3)
+}
+
+func benchmarkLongPerft(b *testing.B, mode, text string, depth int) {
+	r := lcRules(b, mode)
+	p := r.StartPosition()
+	if text != "" {
+		var err error
+		if p, err = r.ParsePosition(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var leaves uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		leaves += p.Perft(depth)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+// TestLongchessHelp: the help page states the rules file's decisions.
+func TestLongchessHelp(t *testing.T) {
+	help := strings.Join(strings.Fields(lcRules(t, "").Def.Help), " ")
+	for _, decision := range []string{
+		"(D) Water cannot be occupied and blocks every move",
+		"(D) No move takes a piece from one half to the other in one move",
+		"(D) a pawn on its own rank 5 may range-attack the enemy on its own rank 8 in the same row",
+		"(D) A group is all of one side's pawns on one rank (column), when there are at least 2",
+		"(D) A piece may also pick up its own flag when that flag lies outside its Keep",
+		"(D) A carrier may not retreat off the board. A piece carries at most one flag",
+		"(D) Only across the side's own end, never the top, bottom or enemy end",
+		"(D) A side with no legal move loses nothing: it passes",
+		"(D) Three-fold repetition of the same position with the same side to move is a draw",
+		"Draw by agreement",
+	} {
+		if !strings.Contains(help, decision) {
+			t.Errorf("the help does not say %q", decision)
+		}
+	}
+}

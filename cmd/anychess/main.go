@@ -27,6 +27,8 @@ commands:
   perft      count the leaves of the legal move tree
   play       play a game in the terminal
   bench      measure perft speed (leaves per second)
+  analyze    search a position: best move, score, principal variation
+  match      play games between two engines and report the score
 
 Every command that takes a variant accepts
   --variant NAME | --variant-file FILE.toml   and   --option NAME[=VALUE] (repeatable)
@@ -59,6 +61,10 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		return cmdPlay(rest, stdin, stdout)
 	case "bench":
 		return cmdBench(rest, stdout)
+	case "analyze":
+		return cmdAnalyze(rest, stdout)
+	case "match":
+		return cmdMatch(rest, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }

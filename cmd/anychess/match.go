@@ -1,0 +1,81 @@
+// The match subcommand: games between two engine configurations, with the score and an Elo interval.
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"anychess/match"
+)
+
+const matchHelp = `Players (--a, --b):
+  random                      a random mover
+  anychess[:KEY[=VALUE],...]  this engine; keys: level=1..8, depth=N, nodes=N,
+                              movetime=DURATION, hash=MB, noise=CP, and the
+                              switches nott nonull nolmr nopvs nokillers
+                              nohistory noquiescence nocheckext material maxn
+                              paranoid
+  uci:COMMAND[|NAME=VALUE...] an external UCI engine (orthodox chess, or a
+                              variant it offers through UCI_Variant), e.g.
+                              'uci:/usr/games/stockfish|Skill Level=0'
+`
+
+func cmdMatch(args []string, stdout io.Writer) error {
+	fs := newFlagSet("match", stdout)
+	var v variantFlags
+	v.register(fs, false)
+	fen := fs.String("fen", "", "start every game from this position instead of the variant's start")
+	a := fs.String("a", "anychess", "the first player (see below)")
+	b := fs.String("b", "random", "the second player")
+	games := fs.Int("games", 20, "number of games")
+	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
+	randomPlies := fs.Int("random-plies", 4, "random plies that open each game (each opening is played with the seats swapped)")
+	maxPlies := fs.Int("max-plies", 0, "adjudicate a game still going after this many plies by the evaluation (0: never)")
+	margin := fs.Int("adjudicate-margin", 300, "the evaluation lead that wins an adjudicated game")
+	seating := fs.String("seats", "half", "games of more than two players: half (A takes every other seat) or one (A takes one seat, rotating)")
+	seed := fs.Uint64("seed", 1, "seed of the openings and random players")
+	quiet := fs.Bool("quiet", false, "print only the final score")
+	fs.Usage = func() {
+		fmt.Fprintln(stdout, "usage: anychess match [flags]")
+		fs.PrintDefaults()
+		fmt.Fprint(stdout, matchHelp)
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	r, err := v.rules()
+	if err != nil {
+		return err
+	}
+	cfg := match.Config{Rules: r, Start: *fen, Games: *games, RandomPlies: *randomPlies, MaxPlies: *maxPlies,
+		AdjudicateMargin: *margin, Seed: *seed}
+	switch *seating {
+	case "half":
+	case "one":
+		cfg.Seating = match.One
+	default:
+		return fmt.Errorf("match: --seats %q: want half or one", *seating)
+	}
+	if !*quiet {
+		cfg.Log = stdout
+	}
+	pa, err := match.ParsePlayer(*a, *moveTime, *seed*2+1)
+	if err != nil {
+		return err
+	}
+	defer pa.Close()
+	pb, err := match.ParsePlayer(*b, *moveTime, *seed*2+2)
+	if err != nil {
+		return err
+	}
+	defer pb.Close()
+	rep, err := match.Run(cfg, pa, pb)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: A=%s vs B=%s, %d games, %d adjudicated, %.0f plies/game\n", r.Name(), pa.Name(), pb.Name(),
+		rep.Score.Games, rep.Adjudicated, float64(rep.Plies)/float64(max(1, rep.Score.Games)))
+	fmt.Fprintf(stdout, "score A: %s\n", rep.Score)
+	return nil
+}

@@ -1,0 +1,232 @@
+// Package match plays games between two players in any variant and scores them, with varied openings and rotating seats.
+package match
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"anychess/core"
+	"anychess/notation"
+	"anychess/search"
+)
+
+// Seating says which seats the first player (A) takes.
+type Seating uint8
+
+// Seatings. In two-player games both are the same: A and B alternate
+// colours, and each opening is played twice, once with each colour.
+const (
+	// Half: A takes every other seat (seats 0, 2 or 1, 3 in a four-player
+	// game, which with teams is one team), alternating from game to game.
+	Half Seating = iota
+	// One: A takes one seat, B all the others; A's seat rotates from game
+	// to game through every seat.
+	One
+)
+
+// Config describes a match.
+type Config struct {
+	Rules *core.Rules
+	// Start is the position text to start from; "" for the variant's start.
+	Start string
+	// Games is the number of games.
+	Games int
+	// RandomPlies is the number of random plies that open each game. The
+	// same opening is played once for each seating of a rotation.
+	RandomPlies int
+	// MaxPlies ends a game still going after this many plies (the random
+	// opening included) by adjudication: the side whose static evaluation
+	// leads by AdjudicateMargin wins, else it is a draw. 0: never.
+	MaxPlies int
+	// AdjudicateMargin is the lead, in centipawns of the variant's
+	// evaluation, that wins an adjudicated game (default 300).
+	AdjudicateMargin int
+	Seating          Seating
+	Seed             uint64
+	// Log, when not nil, receives one line per game.
+	Log io.Writer
+}
+
+// GameResult is one finished game.
+type GameResult struct {
+	Outcome     core.Outcome
+	Plies       int
+	Adjudicated bool
+	ASeats      []bool  // the seats A played
+	APoints     float64 // A's points
+	Moves       []string
+}
+
+// Report is a match's result.
+type Report struct {
+	Score       Score // from A's view
+	Adjudicated int   // games decided by adjudication
+	Plies       int   // plies played in all games
+	Results     []GameResult
+}
+
+// Run plays the match between a and b.
+func Run(cfg Config, a, b Player) (Report, error) {
+	var rep Report
+	n := cfg.Rules.Players
+	rotation := 2
+	if cfg.Seating == One || n == 2 {
+		rotation = n
+	}
+	if cfg.AdjudicateMargin == 0 {
+		cfg.AdjudicateMargin = 300
+	}
+	for g := 0; g < cfg.Games; g++ {
+		seats := make([]bool, n)
+		turn := g % rotation
+		for s := range seats {
+			if cfg.Seating == One && n > 2 {
+				seats[s] = s == turn
+			} else {
+				seats[s] = s%2 == turn%2
+			}
+		}
+		res, err := playGame(cfg, uint64(g/rotation), seats, a, b)
+		if err != nil {
+			return rep, fmt.Errorf("game %d: %w", g+1, err)
+		}
+		rep.Score.Add(res.APoints)
+		rep.Plies += res.Plies
+		if res.Adjudicated {
+			rep.Adjudicated++
+		}
+		rep.Results = append(rep.Results, res)
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, "game %d: A=%s %s, %d plies%s; A %.2f; total %s\n", g+1, seatText(seats), res.Outcome, res.Plies,
+				map[bool]string{true: " (adjudicated)"}[res.Adjudicated], res.APoints, rep.Score)
+		}
+	}
+	return rep, nil
+}
+
+func seatText(seats []bool) string {
+	var s []string
+	for i, a := range seats {
+		if a {
+			s = append(s, fmt.Sprint(i+1))
+		}
+	}
+	return strings.Join(s, ",")
+}
+
+// playGame plays one game: opening is the number of the random opening.
+func playGame(cfg Config, opening uint64, seats []bool, a, b Player) (GameResult, error) {
+	r := cfg.Rules
+	res := GameResult{ASeats: seats}
+	p := r.StartPosition()
+	if cfg.Start != "" {
+		var err error
+		if p, err = r.ParsePosition(cfg.Start); err != nil {
+			return res, err
+		}
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, opening))
+	for i := 0; i < cfg.RandomPlies; i++ {
+		moves := p.LegalMoves(nil)
+		if len(moves) == 0 || p.Outcome().Status != core.Ongoing {
+			break
+		}
+		// Prefer a move that does not end the game.
+		order := rng.Perm(len(moves))
+		chosen := moves[order[0]]
+		for _, k := range order {
+			p.MakeMove(moves[k])
+			over := p.Outcome().Status != core.Ongoing
+			p.UnmakeMove()
+			if !over {
+				chosen = moves[k]
+				break
+			}
+		}
+		res.Moves = append(res.Moves, notation.Coordinate.Encode(p, chosen))
+		p.MakeMove(chosen)
+		res.Plies++
+	}
+	if p.Outcome().Status != core.Ongoing {
+		// The opening ended the game; start it again without one.
+		p = r.StartPosition()
+		res.Moves, res.Plies = nil, 0
+	}
+	start := p.Copy()
+	g := &Game{Start: start, StartText: start.String(), Position: p}
+	for _, pl := range []Player{a, b} {
+		if err := pl.NewGame(r); err != nil {
+			return res, err
+		}
+	}
+	for {
+		if o := p.Outcome(); o.Status != core.Ongoing {
+			res.Outcome = o
+			break
+		}
+		if cfg.MaxPlies > 0 && res.Plies >= cfg.MaxPlies {
+			res.Outcome, res.Adjudicated = adjudicate(p, cfg.AdjudicateMargin), true
+			break
+		}
+		pl := b
+		if seats[p.Turn()] {
+			pl = a
+		}
+		m, err := pl.Move(g)
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", pl.Name(), err)
+		}
+		if !p.IsLegal(m) {
+			return res, fmt.Errorf("%s played an illegal move %s", pl.Name(), notation.Coordinate.Encode(p, r.Bare(m)))
+		}
+		res.Moves = append(res.Moves, notation.Coordinate.Encode(p, r.Bare(m))+p.DeclarationText(m))
+		p.MakeMove(m)
+		g.Moves = append(g.Moves, m)
+		res.Plies++
+	}
+	res.APoints = points(r, res.Outcome, seats)
+	return res, nil
+}
+
+// adjudicate decides a game cut short: the player whose evaluation (its
+// side's lead over the rest) is highest wins when that lead is at least
+// margin; otherwise it is a draw.
+func adjudicate(p *core.Position, margin int) core.Outcome {
+	r := p.Rules()
+	best, bestPl := 0, -1
+	for pl := 0; pl < r.Players; pl++ {
+		if v := search.EvaluateFor(p, nil, core.Player(pl)); bestPl < 0 || v > best {
+			best, bestPl = v, pl
+		}
+	}
+	if best < margin {
+		return core.Outcome{Status: core.Draw, Reason: "adjudicated: no clear lead"}
+	}
+	o := core.Outcome{Status: core.Win, Reason: fmt.Sprintf("adjudicated: leads by %d", best)}
+	for pl := 0; pl < r.Players; pl++ {
+		if r.Allies(core.Player(pl), core.Player(bestPl)) {
+			o.Winners |= 1 << pl
+		}
+	}
+	return o
+}
+
+// points returns A's points for a game: its share of the winners, or ½
+// for a draw.
+func points(r *core.Rules, o core.Outcome, seats []bool) float64 {
+	if o.Status != core.Win || o.Winners == 0 {
+		return 0.5
+	}
+	won, total := 0, 0
+	for pl := 0; pl < r.Players; pl++ {
+		if o.Winners>>pl&1 != 0 {
+			total++
+			if seats[pl] {
+				won++
+			}
+		}
+	}
+	return float64(won) / float64(total)
+}

@@ -1,0 +1,277 @@
+// Static evaluation: piece values derived from mobility, mobility tables per square, pawn advance and royal safety, or the variant's own Hooks.Evaluate.
+package search
+
+import (
+	"sync"
+
+	"anychess/core"
+)
+
+// The generic evaluation, used for variants without Hooks.Evaluate, is the
+// sum over each side's pieces of
+//
+//   - the piece's value (PieceValues);
+//   - a square term from the piece's mobility: (moves from that square on the
+//     empty board − the piece's average) × squareWeight, so a knight in the
+//     corner is worth less than one in the centre (bounded boards only);
+//   - for a pawn that promotes, an advance term growing with the square of
+//     its progress towards the far side;
+//   - for a royal piece, royalSafety for each square next to it that an
+//     enemy attacks (king safety), with the royal piece itself standing on
+//     its square (2 players, bounded boards).
+//
+// A variant's Hooks.Evaluate replaces all of it.
+const (
+	squareWeight = 4   // centipawns per move of mobility above the piece's average
+	pawnAdvance  = 60  // centipawns for a pawn one step from promotion (less further back)
+	royalSafety  = 12  // centipawns lost per attacked square next to a royal piece
+	royalDanger  = 200 // the most royal safety can cost
+)
+
+// evaluator holds one variant's evaluation tables. It is shared (read-only)
+// by every engine that plays the variant.
+type evaluator struct {
+	r      *core.Rules
+	values []int
+	// square[pl][t*size+sq] is the square term of player pl's piece type t.
+	square [core.MaxPlayers][]int16
+	size   int
+	// near[sq] lists the board squares next to sq, for royal safety.
+	near   [][]core.Square
+	hook   func(*core.Position, core.Player) int
+	royals bool
+}
+
+var evaluators sync.Map // *core.Rules → *evaluator
+
+// evaluatorFor returns the evaluator of r, building it on first use.
+func evaluatorFor(r *core.Rules) *evaluator {
+	if e, ok := evaluators.Load(r); ok {
+		return e.(*evaluator)
+	}
+	e := newEvaluator(r)
+	actual, _ := evaluators.LoadOrStore(r, e)
+	return actual.(*evaluator)
+}
+
+func newEvaluator(r *core.Rules) *evaluator {
+	e := &evaluator{r: r, values: PieceValues(r), hook: r.Hooks.Evaluate}
+	for t := 1; t < len(r.Pieces); t++ {
+		e.royals = e.royals || r.Pieces[t].Royal
+	}
+	b := r.Board
+	if b.Unbounded || e.hook != nil {
+		return e
+	}
+	e.size = b.Size()
+	for pl := 0; pl < r.Players; pl++ {
+		e.square[pl] = squareTable(r, core.Player(pl))
+	}
+	if e.royals && r.Players == 2 {
+		e.near = make([][]core.Square, e.size)
+		for _, sq := range b.Squares() {
+			c := b.Coord(sq)
+			for dy := int64(-1); dy <= 1; dy++ {
+				for dx := int64(-1); dx <= 1; dx++ {
+					n := b.Square(core.Coord{X: c.X + dx, Y: c.Y + dy})
+					if (dx != 0 || dy != 0) && n != core.NoSquare && b.Playable(n) {
+						e.near[sq] = append(e.near[sq], n)
+					}
+				}
+			}
+		}
+	}
+	return e
+}
+
+// squareTable builds player pl's square terms: mobility for every piece but
+// royal ones, advance for pawns that promote.
+func squareTable(r *core.Rules, pl core.Player) []int16 {
+	b := r.Board
+	size := b.Size()
+	tab := make([]int16, size*len(r.Pieces))
+	sqs := b.Squares()
+	buf := make([]core.Move, 0, 256)
+	fwd := forwardOf(r, pl)
+	for t := 1; t < len(r.Pieces); t++ {
+		info := &r.Pieces[t]
+		if info.Royal {
+			continue
+		}
+		mob := make([]int, size)
+		total := 0
+		for _, sq := range sqs {
+			p := r.NewPosition()
+			p.SetTurn(pl)
+			p.Put(sq, core.MakePiece(pl, core.PieceType(t)))
+			n := len(p.PseudoMoves(buf[:0]))
+			mob[sq] = n
+			total += n
+		}
+		avg := float64(total) / float64(len(sqs))
+		far := 0
+		if info.Pawn && promotes(r, pl) {
+			for _, sq := range sqs {
+				far = max(far, progress(b.Coord(sq), fwd, b))
+			}
+		}
+		for _, sq := range sqs {
+			v := float64(mob[sq]-0)*squareWeight - avg*squareWeight
+			if info.Pawn {
+				v = 0 // a pawn's worth is its advance, not its moves
+				if far > 0 {
+					g := progress(b.Coord(sq), fwd, b)
+					v = float64(pawnAdvance*g*g) / float64(far*far)
+				}
+			}
+			tab[t*size+int(sq)] = int16(v)
+		}
+	}
+	return tab
+}
+
+// forwardOf returns player pl's forward direction as a unit vector.
+func forwardOf(r *core.Rules, pl core.Player) core.Coord {
+	if int(pl) < len(r.Def.Players) {
+		switch r.Def.Players[pl].Forward {
+		case "south":
+			return core.Coord{Y: -1}
+		case "east":
+			return core.Coord{X: 1}
+		case "west":
+			return core.Coord{X: -1}
+		}
+	}
+	return core.Coord{Y: 1}
+}
+
+// progress measures how far c lies along fwd from the player's own edge.
+func progress(c, fwd core.Coord, b *core.Board) int {
+	switch {
+	case fwd.Y > 0:
+		return int(c.Y)
+	case fwd.Y < 0:
+		return b.Ranks - 1 - int(c.Y)
+	case fwd.X > 0:
+		return int(c.X)
+	}
+	return b.Files - 1 - int(c.X)
+}
+
+// promotes reports whether player pl's pawns have a promotion rule.
+func promotes(r *core.Rules, pl core.Player) bool {
+	for _, sq := range r.Board.Squares() {
+		if len(r.PromotionChoices(pl, sq)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// side returns player pl's own terms (material, squares, royal safety).
+func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) int {
+	sum := 0
+	tab := e.square[pl]
+	for _, sq := range p.PieceSquares(pl) {
+		t := int(p.At(sq).Type())
+		sum += e.values[t]
+		if positional && tab != nil {
+			sum += int(tab[t*e.size+int(sq)])
+		}
+	}
+	if positional && e.near != nil {
+		if k := p.Royal(pl); k != core.NoSquare && int(k) < len(e.near) {
+			danger := 0
+			for _, n := range e.near[k] {
+				if p.AttackedBy(n, pl) {
+					danger += royalSafety
+				}
+			}
+			sum -= min(danger, royalDanger)
+		}
+	}
+	return sum
+}
+
+// eval returns the evaluation from player pl's view: the variant's own, or
+// pl's side's terms (its own and its partners') minus everyone else's.
+func (e *evaluator) eval(p *core.Position, pl core.Player, positional bool) int {
+	if e.hook != nil {
+		return e.hook(p, pl)
+	}
+	score := 0
+	for q := 0; q < e.r.Players; q++ {
+		s := e.side(p, core.Player(q), positional)
+		if e.r.Allies(pl, core.Player(q)) {
+			score += s
+		} else {
+			score -= s
+		}
+	}
+	return score
+}
+
+// Evaluate returns the static evaluation from the side to move's view: the
+// variant's own (core.Hooks.Evaluate), or else material, mobility by square,
+// pawn advance and royal safety. values is kept for callers of the first
+// engine and is unused: the values are the variant's (PieceValues).
+func Evaluate(p *core.Position, values []int) int {
+	return evaluatorFor(p.Rules()).eval(p, p.Turn(), true)
+}
+
+// EvaluateFor returns the static evaluation from player pl's view (see
+// Evaluate); values is unused.
+func EvaluateFor(p *core.Position, values []int, pl core.Player) int {
+	return evaluatorFor(p.Rules()).eval(p, pl, true)
+}
+
+// PieceValues returns each piece type's value in centipawns: the variant's own
+// figure where it gives one (PieceDef.Value), else one derived from the
+// piece's mobility on the variant's empty board: 40 centipawns a move
+// averaged over the squares, plus 20 a move of its worst square (a piece that
+// is lame in the corner is worth less). Royal pieces are 0. On an unbounded
+// board mobility is measured on a 16×16 patch around the origin.
+func PieceValues(r *core.Rules) []int {
+	values := make([]int, len(r.Pieces))
+	for t := 1; t < len(r.Pieces); t++ {
+		info := &r.Pieces[t]
+		switch {
+		case info.Royal:
+		case info.Value > 0:
+			values[t] = info.Value
+		default:
+			avg, worst := mobility(r, core.PieceType(t))
+			values[t] = max(40, 40*avg/100+20*worst)
+		}
+	}
+	return values
+}
+
+// mobility returns a piece's average number of moves (in hundredths) and its
+// fewest over the squares of the empty board, for player 0.
+func mobility(r *core.Rules, t core.PieceType) (avg100, worst int) {
+	var sqs []core.Square
+	b := r.Board
+	if b.Unbounded {
+		for y := int64(-8); y < 8; y++ {
+			for x := int64(-8); x < 8; x++ {
+				sqs = append(sqs, b.Square(core.Coord{X: x, Y: y}))
+			}
+		}
+	} else {
+		sqs = b.Squares()
+	}
+	if len(sqs) == 0 {
+		return 100, 1
+	}
+	total, worst := 0, 1<<30
+	buf := make([]core.Move, 0, 256)
+	for _, sq := range sqs {
+		p := r.NewPosition()
+		p.Put(sq, core.MakePiece(0, t))
+		n := len(p.PseudoMoves(buf[:0]))
+		total += n
+		worst = min(worst, n)
+	}
+	return 100 * total / len(sqs), worst
+}

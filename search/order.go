@@ -1,0 +1,173 @@
+// Move ordering: the hash move, then captures by victim value, killers, and quiet moves by history.
+package search
+
+import "anychess/core"
+
+// Ordering keys: each band sits above the next.
+const (
+	orderHash    = 1 << 30
+	orderCapture = 1 << 26
+	orderKiller  = 1 << 25
+	historyMax   = 1 << 24
+)
+
+// historySize is the number of history slots per player; a (from, to) pair
+// is hashed to one, so unbounded boards need no table per square.
+const historySize = 1 << 14
+
+func historyIndex(m core.Move) int {
+	return int((uint32(m.From)*2654435761 ^ uint32(m.To)*40503) % historySize)
+}
+
+// royalOrderValue stands in for a royal piece's value when it captures: it
+// is the last piece to capture with.
+const royalOrderValue = 2000
+
+// gain returns the material a move wins at once — the value of every enemy
+// piece it removes, whatever the move's kind, plus a promotion's gain —
+// and whether it is tactical (searched by quiescence). Moves of the
+// variant's own kinds are made and taken back to see what they remove.
+func (s *Engine) gain(m core.Move) (int, bool) {
+	p := s.p
+	us := p.Turn()
+	values := s.ev.values
+	g := 0
+	tactical := false
+	enemy := func(sq core.Square) int {
+		pc := p.At(sq)
+		if pc.IsPiece() && !p.Rules().Allies(pc.Owner(), us) {
+			tactical = true
+			return values[pc.Type()] + 1
+		}
+		return 0
+	}
+	switch m.Kind {
+	case core.KindNormal, core.KindEnPassant:
+		if m.To != m.From {
+			g += enemy(m.To)
+		}
+		for _, v := range m.Victims {
+			if v != core.NoSquare {
+				g += enemy(v)
+			}
+		}
+	case core.KindStationary:
+		g += enemy(m.To)
+	case core.KindCastle, core.KindDoubleStep:
+	default:
+		before := s.material(us)
+		p.MakeMove(m)
+		after := s.material(us)
+		p.UnmakeMove()
+		if after > before {
+			return after - before, true
+		}
+		return 0, false
+	}
+	if m.Promo != 0 {
+		if from := p.At(m.From); from.IsPiece() {
+			g += max(0, values[m.Promo]-values[from.Type()])
+		}
+		tactical = true
+	}
+	return g, tactical
+}
+
+// material returns pl's side's material (its own and its partners') less
+// everyone else's.
+func (s *Engine) material(pl core.Player) int {
+	p := s.p
+	r := p.Rules()
+	sum := 0
+	for q := 0; q < r.Players; q++ {
+		v := 0
+		for _, sq := range p.PieceSquares(core.Player(q)) {
+			v += s.ev.values[p.At(sq).Type()]
+		}
+		if r.Allies(pl, core.Player(q)) {
+			sum += v
+		} else {
+			sum -= v
+		}
+	}
+	return sum
+}
+
+// attackerValue is the value of the piece that makes m, for ordering
+// captures least valuable attacker first.
+func (s *Engine) attackerValue(m core.Move) int {
+	if m.From == core.NoSquare {
+		return 0
+	}
+	pc := s.p.At(m.From)
+	if !pc.IsPiece() {
+		return 0
+	}
+	if s.p.Rules().Pieces[pc.Type()].Royal {
+		return royalOrderValue
+	}
+	return s.ev.values[pc.Type()]
+}
+
+// scoreMoves fills st.keys with the ordering key of each of st.moves, and
+// st.tactical with each move's gain (-1 for a quiet move).
+func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
+	turn := s.p.Turn()
+	st.keys = st.keys[:0]
+	st.gains = st.gains[:0]
+	for _, m := range st.moves {
+		g, tactical := s.gain(m)
+		key := 0
+		switch {
+		case m == hashMove:
+			key = orderHash
+		case tactical:
+			key = orderCapture + g*16 - s.attackerValue(m)/16
+		case !s.opts.NoKillers && m == st.killers[0]:
+			key = orderKiller + 1
+		case !s.opts.NoKillers && m == st.killers[1]:
+			key = orderKiller
+		case !s.opts.NoHistory:
+			key = int(s.history[turn][historyIndex(m)])
+		}
+		if !tactical {
+			g = -1
+		}
+		st.keys = append(st.keys, int32(key))
+		st.gains = append(st.gains, int32(g))
+	}
+}
+
+// pick moves the best remaining move (by key) to index i and returns it.
+func (st *plyState) pick(i int) core.Move {
+	best := i
+	for j := i + 1; j < len(st.moves); j++ {
+		if st.keys[j] > st.keys[best] {
+			best = j
+		}
+	}
+	if best != i {
+		st.moves[i], st.moves[best] = st.moves[best], st.moves[i]
+		st.keys[i], st.keys[best] = st.keys[best], st.keys[i]
+		st.gains[i], st.gains[best] = st.gains[best], st.gains[i]
+	}
+	return st.moves[i]
+}
+
+// goodQuiet records a quiet move that caused a cutoff: a killer of its
+// ply, and history credit for its player.
+func (s *Engine) goodQuiet(st *plyState, m core.Move, depth int) {
+	if st.killers[0] != m {
+		st.killers[1] = st.killers[0]
+		st.killers[0] = m
+	}
+	h := &s.history[s.p.Turn()][historyIndex(m)]
+	*h += int32(depth * depth)
+	if *h > historyMax {
+		for pl := range s.history {
+			for i := range s.history[pl] {
+				s.history[pl][i] /= 2
+			}
+		}
+	}
+}

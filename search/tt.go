@@ -1,0 +1,92 @@
+// Transposition table: a preallocated slice of entries keyed by Zobrist hash, always-replace with depth preference.
+package search
+
+import "anychess/core"
+
+// Bound kinds of a stored score.
+const (
+	boundNone  uint8 = iota
+	boundExact       // the score is exact
+	boundLower       // the score is a lower bound (it failed high)
+	boundUpper       // the score is an upper bound (it failed low)
+)
+
+// ttEntry is one slot of the table.
+type ttEntry struct {
+	key   uint64
+	move  core.Move
+	score int32
+	depth int8
+	bound uint8
+	gen   uint8
+}
+
+// table is the transposition table. Its size is a power of two; a slot is
+// found by the low bits of the key and checked against the whole key.
+type table struct {
+	entries []ttEntry
+	mask    uint64
+	gen     uint8
+}
+
+// newTable allocates a table of about mb megabytes (at least 1024 entries).
+func newTable(mb int) *table {
+	const entrySize = 40
+	n := uint64(1024)
+	for n*2*entrySize <= uint64(mb)<<20 {
+		n *= 2
+	}
+	return &table{entries: make([]ttEntry, n), mask: n - 1}
+}
+
+// clear empties the table.
+func (t *table) clear() {
+	clear(t.entries)
+	t.gen = 0
+}
+
+// newSearch starts a new generation: older entries are replaced first.
+func (t *table) newSearch() { t.gen++ }
+
+// probe returns the entry stored for key, if any.
+func (t *table) probe(key uint64) (ttEntry, bool) {
+	e := t.entries[key&t.mask]
+	return e, e.key == key && e.bound != boundNone
+}
+
+// store records a search result. A slot keeps an entry of the current
+// generation that was searched deeper, unless the new one is for the same
+// position.
+func (t *table) store(key uint64, depth int, score int, bound uint8, move core.Move) {
+	e := &t.entries[key&t.mask]
+	if e.key != key && e.gen == t.gen && int(e.depth) > depth && e.bound != boundNone {
+		return
+	}
+	if e.key == key && move == core.NullMove {
+		move = e.move // keep the old best move when this search found none
+	}
+	*e = ttEntry{key: key, move: move, score: int32(score), depth: int8(min(depth, 127)), bound: bound, gen: t.gen}
+}
+
+// toTT converts a score at ply into its stored form: mate scores count
+// from the stored position, not the root.
+func toTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score + ply
+	case score < -mateBound:
+		return score - ply
+	}
+	return score
+}
+
+// fromTT converts a stored score back to one at ply.
+func fromTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score - ply
+	case score < -mateBound:
+		return score + ply
+	}
+	return score
+}
