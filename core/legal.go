@@ -222,7 +222,7 @@ func (p *Position) Outcome() Outcome {
 		}
 		return Outcome{Status: Draw, Reason: "stalemate"}
 	}
-	return p.drawnByRule()
+	return p.drawnByRule(true)
 }
 
 // Decided is Outcome without the test for checkmate and stalemate, for a
@@ -231,11 +231,16 @@ func (p *Position) Outcome() Outcome {
 // position it calls Ongoing has ended only if the player to move has no
 // legal move; one it calls a draw by a draw rule may still be checkmate,
 // which Outcome puts first.
+//
+// Decided is meant for positions reached by moves from a position whose game
+// was going on: material changes only with a move that resets the move
+// counter (a capture, a pawn move), so insufficient material is tested only
+// after such a move, or before any move was made on the position object.
 func (p *Position) Decided() Outcome {
 	if o, ok := p.decidedEarly(); ok {
 		return o
 	}
-	return p.drawnByRule()
+	return p.drawnByRule(p.counter == 0 || len(p.undos) == 0)
 }
 
 // decidedEarly applies the rules Outcome tests before the legal moves: the
@@ -253,16 +258,17 @@ func (p *Position) decidedEarly() (Outcome, bool) {
 	return Outcome{}, false
 }
 
-// drawnByRule applies the draw rules Outcome tests after the legal moves.
-func (p *Position) drawnByRule() Outcome {
+// drawnByRule applies the draw rules Outcome tests after the legal moves;
+// material says whether to test insufficient material.
+func (p *Position) drawnByRule(material bool) Outcome {
 	r := p.rules
 	if n := r.Def.Draws.MoveCounter; n > 0 && p.counter >= n {
-		return Outcome{Status: Draw, Reason: fmt.Sprintf("%d plies without capture or pawn move", n)}
+		return Outcome{Status: Draw, Reason: r.counterDraw}
 	}
 	if n := r.Def.Draws.Repetition; n > 0 && p.Repetitions() >= n {
-		return Outcome{Status: Draw, Reason: fmt.Sprintf("%d-fold repetition", n)}
+		return Outcome{Status: Draw, Reason: r.repetitionDraw}
 	}
-	if r.Def.Draws.InsufficientMaterial && p.insufficientMaterial() {
+	if material && r.Def.Draws.InsufficientMaterial && p.insufficientMaterial() {
 		return Outcome{Status: Draw, Reason: "insufficient material"}
 	}
 	return Outcome{Status: Ongoing}

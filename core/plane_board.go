@@ -74,7 +74,8 @@ type planeLines struct {
 	dense  []*planeLine // by key + lineWindow
 	occ    [2 * lineWindow / 64]uint64
 	byKey  map[int128]*planeLine
-	keys   []int128 // keys of the non-empty lines in byKey, sorted
+	keys   []int128     // keys of the non-empty lines in byKey, sorted
+	free   []*planeLine // emptied lines of byKey, for reuse
 }
 
 // denseKey returns the index in dense of key k, or -1.
@@ -171,6 +172,11 @@ func (b *planeBoard) coord(sq Square) Coord {
 	return Coord{}
 }
 
+// known reports whether sq is a handle this board gave out (or a near one).
+func (b *planeBoard) known(sq Square) bool {
+	return sq >= 0 && (sq < farBase || int(sq-farBase) < len(b.far))
+}
+
 // square returns the handle of c (within the plane's range), interning it
 // if it is far from the origin.
 func (b *planeBoard) square(c Coord) Square {
@@ -264,7 +270,11 @@ func (l *planeLines) line(k int128, make bool) *planeLine {
 	}
 	line := l.byKey[k]
 	if line == nil && make {
-		line = &planeLine{entries: newEntries()}
+		if n := len(l.free); n > 0 {
+			line, l.free = l.free[n-1], l.free[:n-1]
+		} else {
+			line = &planeLine{entries: newEntries()}
+		}
 		l.byKey[k] = line
 	}
 	return line
@@ -320,6 +330,7 @@ func (l *planeLines) remove(c Coord) {
 			l.occ[j/64] &^= 1 << (j % 64) // the line stays allocated for its next piece
 		} else {
 			delete(l.byKey, k)
+			l.free = append(l.free, line)
 			if j, ok := slices.BinarySearchFunc(l.keys, k, int128.cmp); ok {
 				l.keys = slices.Delete(l.keys, j, j+1)
 			}

@@ -16,7 +16,7 @@ func (p *Position) LegalMovesTo(buf []Move, from, to Square) []Move {
 		}
 		return buf
 	}
-	if to < 0 || from < NoSquare {
+	if !p.plane.known(to) || from != NoSquare && !p.plane.known(from) {
 		return buf
 	}
 	start := len(buf)

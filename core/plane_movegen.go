@@ -21,6 +21,16 @@ const planeWalkMax = 64
 // the search use on an unbounded board, where a slider or prime leaper has
 // infinitely many legal moves. Every other legal move is still legal: the
 // notations and IsLegal decide any destination exactly (LegalMovesTo).
+//
+// The set is local on purpose: every destination within a bounding box of
+// all pieces would grow with the distance between them (one piece a
+// trillion squares away would make it astronomically large), while these
+// rules give each ray a number of candidates bounded by the number of
+// pieces, wherever they stand. They keep every move that captures or blocks
+// a checking piece (it lies on a line through the royal piece or is the
+// blocker) and every move along a pin (step 1 of the ray), so LegalMoves is
+// empty exactly when there is no legal move at all. Long legs of multi-leg
+// and hopping moves follow the same rules from where the leg starts.
 const CandidateSet = `On an unbounded board a slider or a prime leaper has infinitely many legal
 moves; move lists, perft and the computer player use this finite candidate set
 (every legal move stays playable by name). Along each ray of a slider, with
@@ -62,6 +72,11 @@ func (p *Position) planePseudoMoves(buf []Move) []Move {
 
 // offset returns c + k*d and whether it lies on the plane.
 func offset(c Coord, d vec64, k int64) (Coord, bool) {
+	const kMax, dMax = 1 << 40, 1 << 20 // |k*d| < 2^60: no overflow with |c| < 2^62
+	if k > -kMax && k < kMax && d.x > -dMax && d.x < dMax && d.y > -dMax && d.y < dMax {
+		to := Coord{c.X + k*d.x, c.Y + k*d.y}
+		return to, inPlane(to)
+	}
 	dx, ok1 := mulChecked(d.x, k)
 	dy, ok2 := mulChecked(d.y, k)
 	if !ok1 || !ok2 {

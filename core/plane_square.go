@@ -288,7 +288,7 @@ func (p *Position) Square(c Coord) Square {
 // letters style "(e8)" on an unbounded one (BoardDef.Names).
 func (p *Position) Name(sq Square) string {
 	if p.plane != nil {
-		if sq < 0 {
+		if !p.plane.known(sq) {
 			return "(?)"
 		}
 		return p.rules.Board.planeName(p.plane.coord(sq))
@@ -316,7 +316,7 @@ func (p *Position) InRegion(r *Region, sq Square) bool {
 		return false
 	}
 	if p.plane != nil {
-		return sq >= 0 && r.containsCoord(p.plane.coord(sq))
+		return p.plane.known(sq) && r.containsCoord(p.plane.coord(sq))
 	}
 	return r.Contains(sq)
 }

@@ -12,7 +12,7 @@ import (
 // Limits on position texts of unbounded boards, against hostile input.
 const (
 	maxPlaneText   = 1 << 20
-	maxPlanePieces = 10000
+	maxPlanePieces = 1024
 )
 
 // PlaneTextHelp describes the position text of unbounded boards.

@@ -45,6 +45,9 @@ type Rules struct {
 	zobrist     zobrist
 	plane       *planeRules // the compiled moves of an unbounded board, nil on bounded boards
 	startBoard  []Piece     // the start position's cells, for unmoved-piece rights
+	// counterDraw and repetitionDraw are the reasons of draws by the move
+	// counter and by repetition, written once (the search meets them often).
+	counterDraw, repetitionDraw string
 }
 
 // PieceInfo describes one piece type.
@@ -245,6 +248,8 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 		}
 	}
 	r.zobrist = newZobrist(r)
+	r.counterDraw = fmt.Sprintf("%d plies without capture or pawn move", d.Draws.MoveCounter)
+	r.repetitionDraw = fmt.Sprintf("%d-fold repetition", d.Draws.Repetition)
 	if r.Hooks.Prepare != nil {
 		if r.Extra, err = r.Hooks.Prepare(r); err != nil {
 			return nil, err

@@ -13,18 +13,19 @@ import (
 var benchVariants = []struct {
 	name, variant string
 	opts          map[string]string
-	depth         int
+	depth         int // for benchmarks
+	quick         int // the depth of a quick test search
 }{
-	{"Chess", "chess", nil, 6},
-	{"Siberia", "siberia", nil, 6},
-	{"Claustrophobia", "claustrophobia", nil, 5},
-	{"Martian2", "martian-chess", nil, 6},
-	{"Martian4", "martian-chess", map[string]string{"players": "4"}, 4},
-	{"Martian4Teams", "martian-chess", map[string]string{"players": "4", "teams": ""}, 4},
-	{"LongchessCTF", "longchess", nil, 4},
-	{"LongchessCTM", "longchess", map[string]string{"mode": "ctm"}, 4},
-	{"Plane", "infinite-plane", nil, 4},
-	{"PlaneHuygens", "infinite-plane-huygens", nil, 4},
+	{"Chess", "chess", nil, 6, 3},
+	{"Siberia", "siberia", nil, 6, 3},
+	{"Claustrophobia", "claustrophobia", nil, 5, 3},
+	{"Martian2", "martian-chess", nil, 6, 3},
+	{"Martian4", "martian-chess", map[string]string{"players": "4"}, 4, 3},
+	{"Martian4Teams", "martian-chess", map[string]string{"players": "4", "teams": ""}, 4, 3},
+	{"LongchessCTF", "longchess", nil, 4, 3},
+	{"LongchessCTM", "longchess", map[string]string{"mode": "ctm"}, 4, 3},
+	{"Plane", "infinite-plane", nil, 4, 2},
+	{"PlaneHuygens", "infinite-plane-huygens", nil, 4, 2},
 }
 
 func benchSearch(b *testing.B, variantName string, opts map[string]string, depth int) {

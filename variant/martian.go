@@ -336,16 +336,19 @@ func sideTotal(p *core.Position, pl core.Player) int32 {
 
 // martianOutcome ends the game when a zone is empty or the clock has run out,
 // and scores it.
+// clockReason is the reason of a game ended by the clock, written once (the
+// computer player meets this end in many positions it searches).
+var clockReason = fmt.Sprintf("the clock ran out after %d moves without a capture", clockLimit)
+
 func martianOutcome(p *core.Position) (core.Outcome, bool) {
 	r := p.Rules()
-	names := playerNames(r)
 	for pl := 0; pl < r.Players; pl++ {
 		if len(p.PieceSquares(core.Player(pl))) == 0 {
-			return martianScore(p, true, names[pl]+"'s zone emptied"), true
+			return martianScore(p, true, playerNames(r)[pl]+"'s zone emptied"), true
 		}
 	}
 	if p.Counter(counterClock) > clockLimit {
-		return martianScore(p, false, fmt.Sprintf("the clock ran out after %d moves without a capture", clockLimit)), true
+		return martianScore(p, false, clockReason), true
 	}
 	// While no zone is empty the player to move always has a legal move, so the
 	// game has no other end. With 4 players the ban only forbids a move into
