@@ -29,7 +29,7 @@ type planeBoard struct {
 }
 
 // gridHalf bounds the squares a planeBoard keeps in its grid.
-const gridHalf = 64
+const gridHalf = 32
 
 // gridIndex returns the grid index of a near handle, or -1.
 func gridIndex(sq Square) int {

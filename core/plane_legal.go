@@ -79,10 +79,13 @@ func (p *Position) at(sq Square) Piece {
 
 // epKey returns the hash key of an en-passant square (0 for NoSquare).
 func (p *Position) epKey(sq Square) uint64 {
-	if p.plane != nil {
+	switch {
+	case sq == NoSquare:
+		return 0
+	case p.plane != nil:
 		return p.planeEPKey(sq)
 	}
-	return p.rules.zobrist.epKey(sq)
+	return p.rules.zobrist.ep[sq]
 }
 
 // CandidateNote returns, for an unbounded board, a one-line note that move

@@ -113,7 +113,6 @@ type UCI struct {
 
 	cmd     *exec.Cmd
 	in      io.WriteCloser
-	out     *bufio.Scanner
 	lines   chan string
 	variant bool // the engine offers UCI_Variant
 }
@@ -300,7 +299,11 @@ func ParsePlayer(desc string, moveTime time.Duration, seed uint64) (Player, erro
 			}
 			options = append(options, [2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
 		}
-		return NewUCI(command, options, moveTime)
+		u, err := NewUCI(command, options, moveTime)
+		if err != nil {
+			return nil, err
+		}
+		return u, nil
 	case "anychess":
 		return parseEngine(desc, rest, moveTime, seed)
 	}

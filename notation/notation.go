@@ -68,6 +68,13 @@
 // "e.p.", and coordinate notation. Ambiguous text is refused with an error
 // listing the candidates.
 //
+// On an unbounded board (Chess on an Infinite Plane) a square is written
+// in parentheses, (8,40) or in the board's letters style (e8), and any
+// destination is read, however far away: the decoders ask the position
+// whether that exact move is legal (core.Position.LegalMovesTo), not only
+// the finite candidate set that LegalMoves lists. SAN there is R(8,40),
+// R(8,1)-(8,40), Rx(8,7), (3,3)x(4,4), (4,8)=Q (see unbounded.go).
+//
 // Encoders need a legal move of the position; given anything else they
 // write the move's coordinate text. Neither encoding nor decoding changes
 // the position, and decoders never panic, whatever the input.

@@ -144,9 +144,9 @@ func TestPlaneDecodeErrors(t *testing.T) {
 // TestPlaneRoundTrip encodes and decodes every listed move of positions
 // from random games on the plane, in both square styles.
 func TestPlaneRoundTrip(t *testing.T) {
-	games, plies := 2, 24
+	games, plies := 1, 20
 	if testing.Short() {
-		games, plies = 1, 6
+		plies = 4
 	}
 	for _, tc := range []struct {
 		name    string
@@ -168,4 +168,41 @@ func TestPlaneRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzPlaneMove: decoding arbitrary text on the plane never panics, never
+// changes the position, and returns only legal moves, whose texts read back.
+func FuzzPlaneMove(f *testing.F) {
+	for _, s := range []string{"(1,1)(1,1000000)", "R(e8)-(a8)", "Rx(1,500)", "(3,3)x(4,4)", "(4,8)=Q", "(1,1)(1,4611686018427387904)", "R(φ8)", "U(0,5)"} {
+		f.Add(s)
+	}
+	positions := []*core.Position{
+		planePosition(f, "infinite-plane", nil, "K5,1|R1,1|R-1,2|k5,8|p1,500 w"),
+		planePosition(f, "infinite-plane-huygens", map[string]string{"names": "letters"}, ""),
+		planePosition(f, "infinite-plane", nil, "K5,1|P4,7|P3,3|k9,9|p4,4 w"),
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range positions {
+			for _, n := range []Notation{Coordinate, SAN} {
+				before := snap(p)
+				m, err := n.Decode(p, s)
+				before.same(t, p, "Decode")
+				if err != nil {
+					if m != core.NullMove {
+						t.Fatalf("%q: error %v with move %+v", s, err, m)
+					}
+					continue
+				}
+				if !p.IsLegal(m) {
+					t.Fatalf("%q decodes to an illegal move %+v", s, m)
+				}
+				for _, e := range []Notation{Coordinate, SAN} {
+					text := e.Encode(p, m)
+					if back, err := e.Decode(p, text); err != nil || back != m {
+						t.Fatalf("%q -> %q reads back as %+v, %v", s, text, back, err)
+					}
+				}
+			}
+		}
+	})
 }

@@ -13,11 +13,12 @@ import (
 	"anychess/variant"
 )
 
-// matePuzzles are orthodox mates in 2 and 3 whose first move is the only one
-// that mates that fast (each checked with Stockfish at depth 22, MultiPV 2;
-// the Morphy problem by reading its lines). The first are classics; the
-// generated ones come from games of Stockfish at low skill levels, taken
-// where it found a forced mate with a unique first move.
+// matePuzzles are orthodox mates in 2, 3 and 4 whose first move is the only
+// one that mates that fast (each checked with Stockfish, MultiPV 2, at depth
+// 18 to 22; the Morphy problem, where Stockfish does not see the mate from
+// the root, by its lines). Most are well-known combinations; the generated
+// ones come from games of Stockfish at low skill levels, taken where it
+// found a forced mate with a unique first move.
 var matePuzzles = []struct {
 	name string
 	fen  string
@@ -32,6 +33,14 @@ var matePuzzles = []struct {
 	{"queen sacrifice on h6", "r1bq2r1/b4pk1/p1pp1p2/1p2pP2/1P2P1PB/3P4/1PPQ2P1/R3K2R w KQ - 0 1", 2, "d2h6"},
 	{"queen takes h8", "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1", 3, "c3h8"},
 	{"rook to a6", "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, "f6a6"},
+	{"queen to g6", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 1 1", 2, "g3g6"},
+	{"queen takes f8", "5rk1/1p1q2bp/p2pN1p1/2pP2Bn/2P3P1/1P6/P4QKP/5R2 w - - 1 1", 2, "f2f8"},
+	{"back rank, rook against rook", "6k1/5ppp/8/8/8/8/1r3PPP/R5K1 w - - 0 1", 2, "a1a8"},
+	{"generated: the quiet rook", "6R1/8/8/k7/P1KP1P2/8/8/8 w - - 11 73", 2, "g8g6"},
+	{"generated: queen takes f3", "r2nr1k1/pb1p1pp1/3b4/8/Pp3q2/1P3B2/6K1/3R4 b - - 5 35", 2, "f4f3"},
+	{"generated: queen takes h6", "6rk/p5pp/1p1N1Q1n/2p5/2P5/P5RB/1PKn1P1P/3R4 w - - 1 29", 2, "f6h6"},
+	{"generated: bishop takes g3", "4k2r/4p3/1B4pp/R7/5P1b/4P1PP/7K/4q3 b - - 0 42", 3, "h4g3"},
+	{"knights on f7 (mate in 4)", "r1bk3r/pppq1ppp/5n2/4N1N1/2Bp4/Bn6/P4PPP/4R1K1 w - - 1 1", 4, "e5f7"},
 }
 
 func TestMatePuzzles(t *testing.T) {

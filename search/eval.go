@@ -14,7 +14,7 @@ import (
 //   - a square term from the piece's mobility: (moves from that square on the
 //     empty board − the piece's average) × squareWeight, so a knight in the
 //     corner is worth less than one in the centre (bounded boards only);
-//   - for a pawn that promotes, an advance term growing with the square of
+//   - for a pawn that promotes, an advance term growing with the cube of
 //     its progress towards the far side;
 //   - for a royal piece, royalSafety for each square next to it that an
 //     enemy attacks (king safety), with the royal piece itself standing on
@@ -116,12 +116,14 @@ func squareTable(r *core.Rules, pl core.Player) []int16 {
 			}
 		}
 		for _, sq := range sqs {
-			v := float64(mob[sq]-0)*squareWeight - avg*squareWeight
+			v := (float64(mob[sq]) - avg) * squareWeight
 			if info.Pawn {
 				v = 0 // a pawn's worth is its advance, not its moves
-				if far > 0 {
-					g := progress(b.Coord(sq), fwd, b)
-					v = float64(pawnAdvance*g*g) / float64(far*far)
+				if far > 1 {
+					// Cubic in the steps taken, so it grows most near the end.
+					g := float64(progress(b.Coord(sq), fwd, b) - 1)
+					f := float64(far - 2)
+					v = pawnAdvance * max(g, 0) * max(g, 0) * max(g, 0) / (f * f * f)
 				}
 			}
 			tab[t*size+int(sq)] = int16(v)

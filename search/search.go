@@ -164,8 +164,6 @@ type Engine struct {
 	root    core.Player // the player to move at the root
 	rootKey uint64      // mixed into hash keys in games of more than two players
 	multi   bool
-	// qdepth bounds quiescence in games where captures never run out.
-	seldepth int
 }
 
 // New returns an engine with the given options.
@@ -680,9 +678,6 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		return 0
 	}
 	p := s.p
-	if ply > s.seldepth {
-		s.seldepth = ply
-	}
 	if !decided {
 		if o := s.decided(); o.Status != core.Ongoing {
 			return s.terminal(o, ply)

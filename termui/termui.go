@@ -182,6 +182,9 @@ func pad(s string, width int) string {
 type Seat struct {
 	Computer bool
 	MoveTime time.Duration
+	// Level is the computer's playing strength, 1 to search.Levels; 0 is
+	// full strength.
+	Level int
 }
 
 // Play runs a game from p to its end. Human moves are read from in, one per
@@ -200,6 +203,7 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 			names[i] = r.Def.Players[i].Name
 		}
 	}
+	engines := make([]*search.Engine, len(seats))
 	var view *View // the window of an unbounded board, moved by the view commands
 	if p.Unbounded() {
 		v := DefaultView(p)
@@ -234,7 +238,7 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 			seat = seats[turn]
 		}
 		if seat.Computer {
-			res := search.Best(p, search.Limits{MoveTime: seat.MoveTime})
+			res := computerMove(p, seats, engines, turn)
 			if res.Move == core.NullMove {
 				fmt.Fprintln(out, "no move")
 				return core.Outcome{}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"anychess/search"
 	"anychess/termui"
 )
 
@@ -17,9 +18,13 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	v.register(fs, true)
 	var seats optionList
 	fs.Var(&seats, "seat", "N=human|computer: who plays player N (1-based), repeatable; default: player 1 human, the others computer")
-	moveTime := fs.Duration("movetime", 2*time.Second, "computer thinking time per move")
+	moveTime := fs.Duration("movetime", 2*time.Second, "computer thinking time per move (at full strength; lower levels take less)")
+	level := fs.Int("level", search.Levels, fmt.Sprintf("computer playing strength, 1 (beginner) to %d (full strength)", search.Levels))
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *level < 1 || *level > search.Levels {
+		return fmt.Errorf("--level %d: want 1 to %d", *level, search.Levels)
 	}
 	p, err := v.position()
 	if err != nil {
@@ -28,7 +33,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	n := p.Rules().Players
 	table := make([]termui.Seat, n)
 	for i := 1; i < n; i++ {
-		table[i] = termui.Seat{Computer: true, MoveTime: *moveTime}
+		table[i] = termui.Seat{Computer: true, MoveTime: *moveTime, Level: *level}
 	}
 	for _, s := range seats {
 		num, who, ok := strings.Cut(s, "=")
@@ -40,7 +45,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 		case "human":
 			table[i-1] = termui.Seat{}
 		case "computer":
-			table[i-1] = termui.Seat{Computer: true, MoveTime: *moveTime}
+			table[i-1] = termui.Seat{Computer: true, MoveTime: *moveTime, Level: *level}
 		default:
 			return fmt.Errorf("--seat %q: want human or computer, got %q", s, who)
 		}

@@ -1,0 +1,232 @@
+// Tests of the match runner: scoring and Elo intervals, seating, openings, adjudication, player descriptions, UCI.
+package match
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"anychess/core"
+	"anychess/variant"
+)
+
+func TestScoreElo(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		games          []float64
+		elo, lo, hi    float64 // NaN: do not check
+		wantW, wD, wL  int
+		wantFraction   float64
+		infinite, zero bool
+	}{
+		{name: "even", games: []float64{1, 0, 1, 0}, elo: 0, lo: math.NaN(), hi: math.NaN(), wantW: 2, wL: 2, wantFraction: 0.5},
+		{name: "75%", games: []float64{1, 1, 1, 0}, elo: 190.8, lo: math.NaN(), hi: math.NaN(), wantW: 3, wL: 1, wantFraction: 0.75},
+		{name: "draws", games: []float64{0.5, 0.5, 1, 0.5}, elo: 88.7, lo: math.NaN(), hi: math.NaN(), wantW: 1, wD: 3, wantFraction: 0.625},
+		// 20 wins: the lower bound is the rule of three, 1-3/20 = 85%.
+		{name: "all won", games: repeat(1, 20), elo: math.Inf(1), lo: 301.3, hi: math.Inf(1), wantW: 20, wantFraction: 1},
+	} {
+		var s Score
+		for _, g := range tc.games {
+			s.Add(g)
+		}
+		elo, lo, hi := s.Elo()
+		near := func(a, b float64) bool { return math.IsNaN(b) || a == b || math.Abs(a-b) < 0.1 }
+		if !near(elo, tc.elo) || !near(lo, tc.lo) || !near(hi, tc.hi) {
+			t.Errorf("%s: Elo %.1f [%.1f, %.1f], want %.1f [%.1f, %.1f]", tc.name, elo, lo, hi, tc.elo, tc.lo, tc.hi)
+		}
+		if s.Wins != tc.wantW || s.Draws != tc.wD || s.Losses != tc.wL || s.Fraction() != tc.wantFraction {
+			t.Errorf("%s: %s", tc.name, s)
+		}
+		if lo > elo || hi < elo {
+			t.Errorf("%s: interval [%.1f, %.1f] leaves out %.1f", tc.name, lo, hi, elo)
+		}
+	}
+	// Draws narrow the interval: the same score from draws is surer.
+	var wl, dd Score
+	for i := 0; i < 20; i++ {
+		wl.Add(float64(i % 2))
+		dd.Add(0.5)
+	}
+	_, lo1, hi1 := wl.Elo()
+	_, lo2, hi2 := dd.Elo()
+	if hi2-lo2 >= hi1-lo1 {
+		t.Errorf("all draws: interval %.0f wide, wins and losses %.0f", hi2-lo2, hi1-lo1)
+	}
+}
+
+func repeat(v float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+func TestPoints(t *testing.T) {
+	r4, err := variant.Load("martian-chess", map[string]string{"players": "4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, _ := variant.Load("chess", nil)
+	for _, tc := range []struct {
+		r     *core.Rules
+		o     core.Outcome
+		seats []bool
+		want  float64
+	}{
+		{r2, core.WinFor(0, ""), []bool{true, false}, 1},
+		{r2, core.WinFor(0, ""), []bool{false, true}, 0},
+		{r2, core.Outcome{Status: core.Draw}, []bool{true, false}, 0.5},
+		{r4, core.Outcome{Status: core.Win, Winners: 0b0101}, []bool{true, false, true, false}, 1},
+		{r4, core.Outcome{Status: core.Win, Winners: 0b0011}, []bool{true, false, true, false}, 0.5},
+		{r4, core.WinFor(3, ""), []bool{false, false, false, true}, 1},
+	} {
+		if got := points(tc.r, tc.o, tc.seats); got != tc.want {
+			t.Errorf("%s %v seats %v: %.2f points, want %.2f", tc.r.Name(), tc.o, tc.seats, got, tc.want)
+		}
+	}
+}
+
+// TestRunSeatsAndOpenings: seats alternate, each opening is played with
+// both colours, and every game is recorded.
+func TestRunSeatsAndOpenings(t *testing.T) {
+	r, _ := variant.Load("chess", nil)
+	var log strings.Builder
+	cfg := Config{Rules: r, Games: 4, RandomPlies: 3, MaxPlies: 12, Seed: 7, Log: &log}
+	rep, err := Run(cfg, NewRandom(1), NewRandom(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Score.Games != 4 || len(rep.Results) != 4 || strings.Count(log.String(), "\n") != 4 {
+		t.Fatalf("%d games, %d results, log:\n%s", rep.Score.Games, len(rep.Results), log.String())
+	}
+	for i, res := range rep.Results {
+		if res.ASeats[i%2] != true || res.ASeats[1-i%2] != false {
+			t.Errorf("game %d: A's seats %v", i+1, res.ASeats)
+		}
+		if res.Plies > 12 || len(res.Moves) != res.Plies {
+			t.Errorf("game %d: %d plies, %d moves", i+1, res.Plies, len(res.Moves))
+		}
+	}
+	for pair := 0; pair < 2; pair++ {
+		a, b := rep.Results[2*pair].Moves[:3], rep.Results[2*pair+1].Moves[:3]
+		if strings.Join(a, " ") != strings.Join(b, " ") {
+			t.Errorf("pair %d: openings %v and %v differ", pair, a, b)
+		}
+	}
+	if strings.Join(rep.Results[0].Moves[:3], " ") == strings.Join(rep.Results[2].Moves[:3], " ") {
+		t.Errorf("two pairs share the opening %v", rep.Results[0].Moves[:3])
+	}
+	if rep.Adjudicated == 0 {
+		t.Errorf("no game of 12 plies was adjudicated")
+	}
+}
+
+func TestRunOneSeatRotates(t *testing.T) {
+	r, err := variant.Load("martian-chess", map[string]string{"players": "4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(Config{Rules: r, Games: 4, Seating: One, MaxPlies: 8}, NewRandom(1), NewRandom(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, res := range rep.Results {
+		for s, a := range res.ASeats {
+			if a != (s == i) {
+				t.Errorf("game %d: A's seats %v", i+1, res.ASeats)
+			}
+		}
+	}
+}
+
+func TestAdjudicate(t *testing.T) {
+	r, _ := variant.Load("chess", nil)
+	for _, tc := range []struct {
+		fen  string
+		want core.Outcome
+	}{
+		{"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", core.Outcome{Status: core.Win, Winners: 1}},
+		{"4k3/8/8/8/8/8/8/q3K3 w - - 0 1", core.Outcome{Status: core.Win, Winners: 2}},
+		{"4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", core.Outcome{Status: core.Draw}},
+	} {
+		p, _ := r.ParseFEN(tc.fen)
+		got := adjudicate(p, 300)
+		if got.Status != tc.want.Status || got.Winners != tc.want.Winners {
+			t.Errorf("%s: %v, want %v", tc.fen, got, tc.want)
+		}
+	}
+}
+
+func TestParsePlayer(t *testing.T) {
+	for _, tc := range []struct {
+		desc string
+		ok   bool
+	}{
+		{"random", true},
+		{"anychess", true},
+		{"anychess:level=3", true},
+		{"anychess:depth=4,nott,nonull,nolmr,nopvs,nokillers,nohistory,noquiescence,nocheckext,material,maxn,hash=2,noise=10", true},
+		{"anychess:movetime=20ms,nodes=1000", true},
+		{"anychess:level=9", false},
+		{"anychess:depth=x", false},
+		{"anychess:fast", false},
+		{"uci:", false},
+		{"uci:/no/such/engine", false},
+		{"gnuchess", false},
+	} {
+		p, err := ParsePlayer(tc.desc, 10*time.Millisecond, 1)
+		if (err == nil) != tc.ok {
+			t.Errorf("%q: error %v, want ok %v", tc.desc, err, tc.ok)
+		}
+		if p != nil {
+			p.Close()
+		}
+	}
+}
+
+// TestEngineBeatsRandom: a few short games at depth 2.
+func TestEngineBeatsRandom(t *testing.T) {
+	r, _ := variant.Load("chess", nil)
+	a, err := ParsePlayer("anychess:depth=2,hash=1", time.Second, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 200}, a, NewRandom(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Score.Points < 1.5 {
+		t.Errorf("engine against a random mover: %s", rep.Score)
+	}
+}
+
+// TestUCI plays a short game against Stockfish when it is installed.
+func TestUCI(t *testing.T) {
+	const sf = "/usr/games/stockfish"
+	if _, err := os.Stat(sf); err != nil {
+		t.Skip("no stockfish")
+	}
+	r, _ := variant.Load("chess", nil)
+	u, err := ParsePlayer("uci:"+sf+"|Threads=1|Hash=1", 5*time.Millisecond, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Close()
+	if !strings.Contains(u.Name(), "Stockfish") {
+		t.Errorf("engine name %q", u.Name())
+	}
+	rep, err := Run(Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 16}, u, NewRandom(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Score.Games != 2 {
+		t.Errorf("%d games", rep.Score.Games)
+	}
+	siberia, _ := variant.Load("siberia", nil)
+	if err := u.NewGame(siberia); err == nil {
+		t.Errorf("stockfish accepted siberia without UCI_Variant")
+	}
+}
