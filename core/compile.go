@@ -111,38 +111,34 @@ func (r *Rules) compileMoves() {
 			info := &r.Pieces[t]
 			pm := &r.moves[pl][t]
 			bit := uint64(1) << uint(t)
-			for _, bp := range info.Parsed.Paths {
-				if s, ok := r.simpleStep(pl, info, bp); ok {
-					if subsumed(pm.steps, s) {
-						continue
-					}
-					pm.steps = append(pm.steps, s)
-					if s.flags&sfEP != 0 && s.max == 1 {
-						r.epSteps[pl] = append(r.epSteps[pl], attackStep{delta: s.delta, max: 1, mask: bit})
-					}
-					if s.flags&sfCapture != 0 {
-						if s.nLame > 0 || s.flags&(sfInitial|sfChecked) != 0 {
-							r.attack[pl].exotic |= bit
-							r.pinShortcut = false
-							pm.attackSteps = append(pm.attackSteps, s)
-							continue
-						}
-						if s.max == 1 {
-							if _, seen := leaps[s.delta]; !seen {
-								leapOrder = append(leapOrder, s.delta)
-							}
-							leaps[s.delta] |= bit
-						} else {
-							k := slideKey{s.delta, s.max}
-							if _, seen := slides[k]; !seen {
-								slideOrder = append(slideOrder, k)
-							}
-							slides[k] |= bit
-						}
-					}
-					continue
+			specs, complex := pieceSpecs(info)
+			for _, sp := range specs {
+				s := r.simpleStep(pl, sp)
+				pm.steps = append(pm.steps, s)
+				if s.flags&sfEP != 0 && s.max == 1 {
+					r.epSteps[pl] = append(r.epSteps[pl], attackStep{delta: s.delta, max: 1, mask: bit})
 				}
-				cp := r.complexPath(pl, bp)
+				switch {
+				case s.flags&sfCapture == 0:
+				case s.nLame > 0 || s.flags&(sfInitial|sfChecked) != 0:
+					r.attack[pl].exotic |= bit
+					r.pinShortcut = false
+					pm.attackSteps = append(pm.attackSteps, s)
+				case s.max == 1:
+					if _, seen := leaps[s.delta]; !seen {
+						leapOrder = append(leapOrder, s.delta)
+					}
+					leaps[s.delta] |= bit
+				default:
+					k := slideKey{s.delta, s.max}
+					if _, seen := slides[k]; !seen {
+						slideOrder = append(slideOrder, k)
+					}
+					slides[k] |= bit
+				}
+			}
+			for _, i := range complex {
+				cp := r.complexPath(pl, info.Parsed.Paths[i])
 				pm.paths = append(pm.paths, cp)
 				if cp.capture {
 					r.attack[pl].exotic |= bit
@@ -165,23 +161,55 @@ func (r *Rules) compileMoves() {
 	r.exoticPins = !r.pinShortcut && reachKnown
 }
 
-// subsumed reports whether every move of s is already a move of one of steps
-// (the W inside WR), and drops from steps those that s subsumes, so that
+// stepSpec is a one-leg Betza path compiled to everything but geometry: its
+// vector in the piece's frame, its range (0 = unlimited), prime range and
+// flags. Bounded and unbounded boards both derive their steps from it.
+type stepSpec struct {
+	dx, dy int
+	max    int
+	prime  int
+	flags  uint8
+	lame   [][2]int
+}
+
+// pieceSpecs splits a piece's Betza paths into one-leg steps and the other
+// (complex) paths, in order. A plain step that another plain step of the piece
+// in the same direction subsumes is left out (the W inside WR), so that
 // overlapping Betza components never yield the same move twice.
-func subsumed(steps []step, s step) bool {
-	const plain = sfMove | sfCapture
-	if s.flags&^plain != 0 || s.nLame != 0 {
-		return false
-	}
-	for i := range steps {
-		t := &steps[i]
-		if t.delta != s.delta || t.flags&^plain != 0 || t.nLame != 0 {
+func pieceSpecs(info *PieceInfo) (specs []stepSpec, complex []int) {
+	for i, bp := range info.Parsed.Paths {
+		sp, ok := simpleSpec(info, bp)
+		if !ok {
+			complex = append(complex, i)
 			continue
 		}
-		if s.flags&^t.flags == 0 && s.max <= t.max {
+		if !subsumeSpec(specs, sp) {
+			specs = append(specs, sp)
+		}
+	}
+	return specs, complex
+}
+
+// subsumeSpec reports whether s adds nothing to specs, replacing a spec that s
+// subsumes in place.
+func subsumeSpec(specs []stepSpec, s stepSpec) bool {
+	const plain = sfMove | sfCapture
+	plainSpec := func(t *stepSpec) bool { return t.flags&^plain == 0 && len(t.lame) == 0 && t.prime == 0 }
+	if !plainSpec(&s) {
+		return false
+	}
+	covers := func(a, b stepSpec) bool { // a's moves include b's
+		return b.flags&^a.flags == 0 && (a.max == 0 || (b.max != 0 && b.max <= a.max))
+	}
+	for i := range specs {
+		t := &specs[i]
+		if t.dx != s.dx || t.dy != s.dy || !plainSpec(t) {
+			continue
+		}
+		if covers(*t, s) {
 			return true
 		}
-		if t.flags&^s.flags == 0 && t.max <= s.max {
+		if covers(s, *t) {
 			*t = s
 			return true
 		}
@@ -189,19 +217,16 @@ func subsumed(steps []step, s step) bool {
 	return false
 }
 
-// simpleStep compiles a one-leg path without hops or jumps into a step.
-func (r *Rules) simpleStep(pl Player, info *PieceInfo, bp betza.Path) (step, bool) {
+// simpleSpec compiles a one-leg path without hops or jumps.
+func simpleSpec(info *PieceInfo, bp betza.Path) (stepSpec, bool) {
 	if len(bp.Legs) != 1 {
-		return step{}, false
+		return stepSpec{}, false
 	}
 	l := bp.Legs[0]
 	if l.Jump || l.HopOver || l.Mode&^(betza.Move|betza.Capture) != 0 || len(l.Lame) > 2 || (len(l.Lame) > 0 && l.Range != 1) {
-		return step{}, false
+		return stepSpec{}, false
 	}
-	s := step{delta: r.delta(pl, l.DX, l.DY), max: int32(l.Range)}
-	if l.Range == 0 {
-		s.max = unlimited
-	}
+	s := stepSpec{dx: l.DX, dy: l.DY, max: l.Range, prime: l.Prime, lame: l.Lame}
 	if l.Mode&betza.Move != 0 {
 		s.flags |= sfMove
 	}
@@ -214,22 +239,31 @@ func (r *Rules) simpleStep(pl Player, info *PieceInfo, bp betza.Path) (step, boo
 	if bp.Initial {
 		s.flags |= sfInitial
 	}
-	for i, sq := range l.Lame {
-		s.lame[i] = r.delta(pl, sq[0], sq[1])
-		s.nLame++
-	}
 	// A pawn's straight non-capturing push over more than one square grants
 	// en-passant rights on the square it passes last.
-	if info.Pawn && s.flags&sfMove != 0 {
+	if info.Pawn && s.flags&sfMove != 0 && s.prime == 0 {
 		straight := l.DX == 0 || l.DY == 0 || abs(l.DX) == abs(l.DY)
-		if (s.max == 1 && s.nLame == 1 && straight) || s.max > 1 {
+		if (s.max == 1 && len(s.lame) == 1 && straight) || s.max != 1 {
 			s.flags |= sfDouble
 		}
+	}
+	return s, true
+}
+
+// simpleStep orients a step spec for one player on the bounded board.
+func (r *Rules) simpleStep(pl Player, sp stepSpec) step {
+	s := step{delta: r.delta(pl, sp.dx, sp.dy), max: int32(sp.max), flags: sp.flags}
+	if sp.max == 0 {
+		s.max = unlimited
+	}
+	for i, sq := range sp.lame {
+		s.lame[i] = r.delta(pl, sq[0], sq[1])
+		s.nLame++
 	}
 	if r.Hooks.Step != nil {
 		s.flags |= sfChecked
 	}
-	return s, true
+	return s
 }
 
 func (r *Rules) complexPath(pl Player, bp betza.Path) path {

@@ -153,32 +153,29 @@ func (r *Rules) compilePlane(d *Definition) error {
 			info := &r.Pieces[t]
 			pm := &pr.moves[pl][t]
 			bit := uint64(1) << uint(t)
-			for pi, bp := range info.Parsed.Paths {
-				if s, ok := r.planeSimpleStep(pl, info, bp); ok {
-					if s.max > 1 || s.prime > 0 {
-						s.ray = family(s.d)
-					}
-					if planeSubsumed(pm.steps, s) {
-						continue
-					}
-					pm.steps = append(pm.steps, s)
-					if s.flags&sfEP != 0 && s.max == 1 {
-						pr.epSteps[pl] = append(pr.epSteps[pl], planeLeap{d: s.d, mask: bit})
-					}
-					if s.flags&sfCapture == 0 {
-						continue
-					}
-					switch {
-					case s.nLame > 0 || s.flags&sfInitial != 0:
-						at.exotic |= bit
-					case s.max == 1 && s.prime == 0:
-						leaps[s.d] |= bit
-						at.reach = max(at.reach, abs64(s.d.x), abs64(s.d.y))
-					default:
-						at.rays[t] = append(at.rays[t], planeAttackRay{d: s.d, max: s.max, prime: s.prime, ray: s.ray})
-					}
-					continue
+			specs, complex := pieceSpecs(info)
+			for _, sp := range specs {
+				s := r.planeSimpleStep(pl, sp)
+				if s.max > 1 || s.prime > 0 {
+					s.ray = family(s.d)
 				}
+				pm.steps = append(pm.steps, s)
+				if s.flags&sfEP != 0 && s.max == 1 {
+					pr.epSteps[pl] = append(pr.epSteps[pl], planeLeap{d: s.d, mask: bit})
+				}
+				switch {
+				case s.flags&sfCapture == 0:
+				case s.nLame > 0 || s.flags&sfInitial != 0:
+					at.exotic |= bit
+				case s.max == 1 && s.prime == 0:
+					leaps[s.d] |= bit
+					at.reach = max(at.reach, abs64(s.d.x), abs64(s.d.y))
+				default:
+					at.rays[t] = append(at.rays[t], planeAttackRay{d: s.d, max: s.max, prime: s.prime, ray: s.ray})
+				}
+			}
+			for _, pi := range complex {
+				bp := info.Parsed.Paths[pi]
 				cp, err := r.planeComplexPath(pl, bp)
 				if err != nil {
 					return &FieldError{Field: fmt.Sprintf("pieces[%d].betza", t-1), Err: fmt.Errorf("move %d (%v): %v", pi+1, bp, err)}
@@ -231,66 +228,17 @@ func (r *Rules) compilePlane(d *Definition) error {
 	return nil
 }
 
-// planeSubsumed reports whether every move of s is already a move of one of
-// steps (the W inside WR), and drops from steps one that s subsumes, so that
-// overlapping Betza components never yield the same move twice.
-func planeSubsumed(steps []planeStep, s planeStep) bool {
-	const plain = sfMove | sfCapture
-	if s.flags&^plain != 0 || s.nLame != 0 || s.prime != 0 {
-		return false
-	}
-	for i := range steps {
-		t := &steps[i]
-		if t.d != s.d || t.flags&^plain != 0 || t.nLame != 0 || t.prime != 0 {
-			continue
-		}
-		if s.flags&^t.flags == 0 && s.max <= t.max {
-			return true
-		}
-		if t.flags&^s.flags == 0 && t.max <= s.max {
-			*t = s
-			return true
-		}
-	}
-	return false
-}
-
-// planeSimpleStep compiles a one-leg path without hops or jumps.
-func (r *Rules) planeSimpleStep(pl Player, info *PieceInfo, bp betza.Path) (planeStep, bool) {
-	if len(bp.Legs) != 1 {
-		return planeStep{}, false
-	}
-	l := bp.Legs[0]
-	if l.Jump || l.HopOver || l.Mode&^(betza.Move|betza.Capture) != 0 || len(l.Lame) > 2 || (len(l.Lame) > 0 && l.Range != 1) {
-		return planeStep{}, false
-	}
-	s := planeStep{d: r.orient64(pl, l.DX, l.DY), max: int64(l.Range), prime: int64(l.Prime)}
-	if l.Range == 0 {
+// planeSimpleStep orients a step spec for one player on the unbounded board.
+func (r *Rules) planeSimpleStep(pl Player, sp stepSpec) planeStep {
+	s := planeStep{d: r.orient64(pl, sp.dx, sp.dy), max: int64(sp.max), prime: int64(sp.prime), flags: sp.flags}
+	if sp.max == 0 {
 		s.max = planeUnlimited
 	}
-	if l.Mode&betza.Move != 0 {
-		s.flags |= sfMove
-	}
-	if l.Mode&betza.Capture != 0 {
-		s.flags |= sfCapture
-	}
-	if bp.EnPassant {
-		s.flags |= sfEP
-	}
-	if bp.Initial {
-		s.flags |= sfInitial
-	}
-	for i, sq := range l.Lame {
+	for i, sq := range sp.lame {
 		s.lame[i] = r.orient64(pl, sq[0], sq[1])
 		s.nLame++
 	}
-	if info.Pawn && s.flags&sfMove != 0 && s.prime == 0 {
-		straight := l.DX == 0 || l.DY == 0 || abs(l.DX) == abs(l.DY)
-		if (s.max == 1 && s.nLame == 1 && straight) || s.max > 1 {
-			s.flags |= sfDouble
-		}
-	}
-	return s, true
+	return s
 }
 
 // planeComplexPath compiles a path of several legs, or one that hops or
