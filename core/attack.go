@@ -87,15 +87,8 @@ func (p *Position) exoticAttack(sq Square, by Player, types uint64) bool {
 			buf = p.genPath(buf, from, pc, cp)
 		}
 		p.scratch = buf[:0]
-		for _, m := range buf {
-			if m.To == sq && m.Kind != KindDoubleStep {
-				return true
-			}
-			for _, v := range m.Victims {
-				if v == sq && m.Kind == KindNormal {
-					return true
-				}
-			}
+		if capturesOn(buf, sq) {
+			return true
 		}
 	}
 	return false
@@ -130,4 +123,20 @@ func (p *Position) exoticOutOfReach(sq Square) bool {
 func (p *Position) InCheck() bool {
 	k := p.royal[p.turn]
 	return k != NoSquare && p.AttackedBy(k, p.turn)
+}
+
+// capturesOn reports whether one of moves captures on sq: by landing there or
+// by taking a victim there.
+func capturesOn(moves []Move, sq Square) bool {
+	for _, m := range moves {
+		if m.To == sq && m.Kind != KindDoubleStep {
+			return true
+		}
+		for _, v := range m.Victims {
+			if v == sq && m.Kind == KindNormal {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -146,6 +146,12 @@ func (p *Position) addPromotions(buf []Move, m Move, us Player, pawn bool) []Mov
 	if !pawn || pr.region == nil || !pr.region.member[m.To] {
 		return append(buf, m)
 	}
+	return pr.expand(buf, m)
+}
+
+// expand appends m once for each promotion choice, and unpromoted as well
+// when promotion is optional.
+func (pr *promoRule) expand(buf []Move, m Move) []Move {
 	if pr.optional {
 		buf = append(buf, m)
 	}

@@ -78,15 +78,8 @@ func (p *Position) planeExoticAttack(sq Square, t Coord, by Player, types uint64
 			buf = p.planePathMoves(buf, from, q.c, q.pc, &pm.paths[j], nil)
 		}
 		p.scratch = buf[:0]
-		for _, m := range buf {
-			if m.To == sq && m.Kind != KindDoubleStep {
-				return true
-			}
-			for _, v := range m.Victims {
-				if v == sq && m.Kind == KindNormal {
-					return true
-				}
-			}
+		if capturesOn(buf, sq) {
+			return true
 		}
 	}
 	return false

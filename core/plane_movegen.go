@@ -203,14 +203,7 @@ func (p *Position) planePromotions(buf []Move, m Move, to Coord, pc Piece) []Mov
 	if !p.rules.Pieces[pc.Type()].Pawn || pr.region == nil || !pr.region.containsCoord(to) {
 		return append(buf, m)
 	}
-	if pr.optional {
-		buf = append(buf, m)
-	}
-	for _, t := range pr.choices {
-		m.Promo = t
-		buf = append(buf, m)
-	}
-	return buf
+	return pr.expand(buf, m)
 }
 
 // planeRideMoves generates the moves of a slider or rider step.

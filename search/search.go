@@ -562,9 +562,10 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	us := p.Turn()
 	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && s.evaluate() >= beta {
-		reduce := 3
-		if depth >= 7 {
-			reduce = 4
+		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
+		reduce := 2
+		if depth > 6 {
+			reduce = 3
 		}
 		p.MakeNullMove()
 		v := -s.negamax(depth-1-reduce, ply+1, -beta, -beta+1, false)
