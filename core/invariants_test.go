@@ -83,6 +83,11 @@ var invariantVariants = []struct {
 	{"longchess", nil, ""},
 	{"longchess", nil, "P5~11~11~3n2/16P2p17/4P1~p7N2~2b8~6/6~4p1B2P1~p10~6/2N8F2R[f]3r4n13/6~4pb3P1~p10~6/4B1~11~11~6/15R6r14/6~11~11~5p w"},
 	{"longchess", map[string]string{"mode": "ctm"}, "P5~11~11~3n2/16P2p17/4P1~p7N2~2b8~6/6~6B2P1~p10~6/2N11R3r4n13/6~5b3P1~p10~6/6~11~11~6/15R6r14/6~11~11~5p b"},
+	// Longchess's modifications (issue 7): mines and shells in the marks
+	// layer, pieces sent back, the four-team game.
+	{"longchess", map[string]string{"no-pause-at-centre": "", "nonlethal": "", "artillery": ""}, ""},
+	{"longchess", map[string]string{"no-central-river": "", "no-range-attacks": "", "mines": "", "mode": "ctm"}, ""},
+	{"longchess", map[string]string{"teams": "4", "mines": "", "artillery": "", "nonlethal": ""}, ""},
 }
 
 func TestRandomGameInvariants(t *testing.T) {

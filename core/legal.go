@@ -145,11 +145,19 @@ func (p *Position) leavesRoyalSafe(m Move) bool {
 // IsLegal reports whether m is one of the legal moves of the position. It is the
 // check for moves that come from outside (a user, a file, the network).
 // A move carrying declarations (see Declaration) is legal when the move
-// without them is, and every declaration it carries is allowed with it.
+// without them is, and every declaration it carries is allowed with it. A
+// move the variant's Hooks.Exact decides (one a candidate subset may leave
+// out of LegalMoves) is legal when Exact says so.
 func (p *Position) IsLegal(m Move) bool {
 	bare, ok := p.undeclare(m)
 	if !ok {
 		return false
+	}
+	if exact := p.rules.Hooks.Exact; exact != nil {
+		// Moves a candidate subset may leave out are decided exactly.
+		if decided, err := exact(p, bare); decided {
+			return err == nil
+		}
 	}
 	var legal []Move
 	if p.plane != nil {

@@ -89,10 +89,14 @@ func (p *Position) epKey(sq Square) uint64 {
 }
 
 // CandidateNote returns, for an unbounded board, a one-line note that move
-// lists and perft counts cover the candidate set (see CandidateSet), and ""
-// for a bounded board.
+// lists and perft counts cover the candidate set (see CandidateSet); for a
+// bounded board, the variant's own note (Hooks.Candidates), "" when it has
+// none.
 func (r *Rules) CandidateNote() string {
 	if r.plane == nil {
+		if r.Hooks.Candidates != nil {
+			return r.Hooks.Candidates(r)
+		}
 		return ""
 	}
 	return "note: " + r.Def.Name + " is played on an unbounded board: moves and perft list the finite candidate set " +

@@ -131,6 +131,27 @@ type Hooks struct {
 	// returns one of p's legal moves or an error, and must not panic.
 	Readable      func(p *Position, m Move) string
 	ParseReadable func(p *Position, s string) (Move, error)
+	// Exact, ParseMoveText and Candidates serve a variant whose LegalMoves
+	// lists only a candidate subset of some kind of move, because all of
+	// them are too many to list (Longchess's artillery salvos): perft,
+	// move lists and the search use the subset, while any move of the kind
+	// stays playable by name.
+	//
+	// Exact decides whether m is legal when LegalMoves may leave it out:
+	// decided false leaves m to the list of legal moves; otherwise err is
+	// nil for a legal move and says why an illegal one is not. IsLegal asks
+	// it first. It must not panic, whatever m holds.
+	Exact func(p *Position, m Move) (decided bool, err error)
+	// ParseMoveText reads s as a move in the variant's own coordinate form
+	// (MoveText's) and decides exactly whether it is legal, without the
+	// list of legal moves: ok false means s is not in that form (the
+	// coordinate notation goes on as usual); otherwise err says why the
+	// move is not legal, or m is the legal move. It must not panic.
+	ParseMoveText func(p *Position, s string) (m Move, ok bool, err error)
+	// Candidates describes the candidate subset in one line, for move
+	// lists and perft (Rules.CandidateNote); "" when LegalMoves lists every
+	// legal move.
+	Candidates func(r *Rules) string
 }
 
 // StepRule is a variant's ruling on one step of a Betza move (Hooks.Step).

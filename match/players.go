@@ -275,10 +275,13 @@ func (u *UCI) Close() error {
 //	random                       a random mover
 //	anychess[:KEY[=VALUE],…]     the engine; keys: level=1..8, depth=N,
 //	                             nodes=N, movetime=DURATION, hash=MB, and the
-//	                             switches nott, nonull, nolmr, nopvs,
+//	                             switches null (null-move pruning on),
+//	                             nonull, nott, nolmr, nopvs,
 //	                             nokillers, nohistory, noquiescence,
 //	                             nocheckext, material (material-only
-//	                             evaluation), maxn, paranoid, noise=CP
+//	                             evaluation), maxn, paranoid, auto
+//	                             (the search of games of more than two
+//	                             sides), noise=CP
 //	uci:COMMAND[|NAME=VALUE…]    an external UCI engine and options to set
 //
 // moveTime is the time a move may take unless the description says
@@ -356,8 +359,10 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 			}
 		case "nott":
 			opts.NoTT = true
+		case "null":
+			opts.NullMove = true
 		case "nonull":
-			opts.NoNull = true
+			opts.NullMove = false
 		case "nolmr":
 			opts.NoLMR = true
 		case "nopvs":
@@ -376,6 +381,8 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 			opts.Multi = search.MaxN
 		case "paranoid":
 			opts.Multi = search.Paranoid
+		case "auto":
+			opts.Multi = search.Auto
 		default:
 			err = fmt.Errorf("player %q: unknown key %q", desc, key)
 		}

@@ -35,6 +35,15 @@ func (coordinate) Decode(p *core.Position, s string) (core.Move, error) {
 			}
 		}
 	}
+	if parse := p.Rules().Hooks.ParseMoveText; parse != nil {
+		// Moves a candidate subset may leave out, decided exactly.
+		if m, ok, err := parse(p, strings.TrimSpace(s)); ok {
+			if err != nil {
+				return core.NullMove, fail(s, "%s is not a legal move: %v", show(s), err)
+			}
+			return m, nil
+		}
+	}
 	m, e := decodeCoord(p, s, legal)
 	if e != nil {
 		return core.NullMove, e

@@ -65,3 +65,12 @@ func startOf(t testing.TB, name string, opts map[string]string) *core.Position {
 	}
 	return r.StartPosition()
 }
+
+// Longchess's modifications (skipped where they are not built): artillery
+// salvos through their candidate subset, and the four-team game (max-n).
+func BenchmarkSearchLongchessArtillery(b *testing.B) {
+	benchSearch(b, "longchess", map[string]string{"artillery": "", "mines": ""}, 4)
+}
+func BenchmarkSearchLongchessFour(b *testing.B) {
+	benchSearch(b, "longchess", map[string]string{"teams": "4", "artillery": "", "mines": ""}, 2)
+}

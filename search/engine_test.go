@@ -169,7 +169,7 @@ func TestLimits(t *testing.T) {
 func TestFeatureSwitches(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	for _, opts := range []Options{
-		{}, {NoTT: true}, {NoNull: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
+		{}, {NoTT: true}, {NullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
 		{NoCheckExtension: true}, {MaterialOnly: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
@@ -312,7 +312,10 @@ func TestNullMoveRule(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := New(Options{HashMB: 1})
+		if tc.want && New(Options{HashMB: 1}).withPosition(p).nullAllowed() {
+			t.Errorf("%s: null move allowed with Options.NullMove off", tc.fen)
+		}
+		e := New(Options{HashMB: 1, NullMove: true})
 		e.p = p
 		got := e.nullAllowed() && !p.InCheck()
 		if got != tc.want {
@@ -321,10 +324,16 @@ func TestNullMoveRule(t *testing.T) {
 	}
 	for _, name := range []string{"longchess", "martian-chess"} {
 		p := startOf(t, name, nil)
-		e := New(Options{HashMB: 1})
+		e := New(Options{HashMB: 1, NullMove: true})
 		e.p = p
 		if e.nullAllowed() {
 			t.Errorf("%s: null move allowed in a variant without royal pieces", name)
 		}
 	}
+}
+
+// withPosition sets the engine's position, for tests of its rules.
+func (s *Engine) withPosition(p *core.Position) *Engine {
+	s.p = p
+	return s
 }

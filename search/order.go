@@ -26,7 +26,8 @@ const royalOrderValue = 2000
 // gain returns the material a move wins at once — the value of every enemy
 // piece it removes, whatever the move's kind, plus a promotion's gain —
 // and whether it is tactical (searched by quiescence). Moves of the
-// variant's own kinds are made and taken back to see what they remove.
+// variant's own kinds are made and taken back to count the enemy pieces
+// they remove (specialGain).
 func (s *Engine) gain(m core.Move) (int, bool) {
 	p := s.p
 	us := p.Turn()
@@ -55,14 +56,7 @@ func (s *Engine) gain(m core.Move) (int, bool) {
 		g += enemy(m.To)
 	case core.KindCastle, core.KindDoubleStep:
 	default:
-		before := s.material(us)
-		p.MakeMove(m)
-		after := s.material(us)
-		p.UnmakeMove()
-		if after > before {
-			return after - before, true
-		}
-		return 0, false
+		return s.specialGain(m)
 	}
 	if m.Promo != 0 {
 		if from := p.At(m.From); from.IsPiece() {
@@ -73,25 +67,30 @@ func (s *Engine) gain(m core.Move) (int, bool) {
 	return g, tactical
 }
 
-// material returns pl's side's material (its own and its partners') less
-// everyone else's.
-func (s *Engine) material(pl core.Player) int {
+// specialGain makes a move of the variant's own kind and counts the enemy
+// pieces it removes (a charge, a salvo), each worth specialVictim: the
+// count is cheap where summing values would scan the board twice.
+func (s *Engine) specialGain(m core.Move) (int, bool) {
 	p := s.p
 	r := p.Rules()
-	sum := 0
+	us := p.Turn()
+	var before [core.MaxPlayers]int
 	for q := 0; q < r.Players; q++ {
-		v := 0
-		for _, sq := range p.PieceSquares(core.Player(q)) {
-			v += s.ev.values[p.At(sq).Type()]
-		}
-		if r.Allies(pl, core.Player(q)) {
-			sum += v
-		} else {
-			sum -= v
+		before[q] = len(p.PieceSquares(core.Player(q)))
+	}
+	p.MakeMove(m)
+	removed := 0
+	for q := 0; q < r.Players; q++ {
+		if !r.Allies(us, core.Player(q)) {
+			removed += max(0, before[q]-len(p.PieceSquares(core.Player(q))))
 		}
 	}
-	return sum
+	p.UnmakeMove()
+	return removed * specialVictim, removed > 0
 }
+
+// specialVictim is what specialGain counts for each enemy piece removed.
+const specialVictim = 100
 
 // attackerValue is the value of the piece that makes m, for ordering
 // captures least valuable attacker first.

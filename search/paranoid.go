@@ -24,14 +24,16 @@ import (
 // needs no assumption that the others gang up, but it cannot prune (shallow
 // pruning needs bounded, zero-sum scores, which the variants' evaluations
 // are not), so it searches less deep in the same time. Options.Multi
-// chooses between them; doc/SEARCH.md gives the self-play result that made
-// paranoid the default.
+// chooses between them. By default (Auto) games of more than two sides use
+// max-n: in self-play at equal time it beat paranoid (doc/SEARCH.md), whose
+// assumption that every opponent plays against the root player makes it
+// too timid in a free-for-all.
 
 // vector holds one score for each player.
 type vector [core.MaxPlayers]int
 
 // maxnQuiescence is the most plies max-n's capture search adds.
-const maxnQuiescence = 4
+const maxnQuiescence = 2
 
 // maxnRoot runs iterative-deepening max-n over the root moves.
 func (s *Engine) maxnRoot(root []core.Move) Result {

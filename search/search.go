@@ -14,16 +14,17 @@
 //     less attacker value, two killer moves per ply, and quiet moves by
 //     history;
 //   - quiescence search over the tactical moves (all moves when in check);
-//   - a check extension;
-//   - null-move pruning, only where zugzwang cannot fool it (see nullAllowed);
+//   - a check extension, up to twice the iteration's depth;
+//   - null-move pruning (Options.NullMove, off by default), only where
+//     zugzwang cannot fool it (see nullAllowed);
 //   - late-move reductions of quiet moves, re-searched at full depth when
 //     they beat alpha;
 //   - mate-distance pruning, and a repeated position in the search scored as
 //     a draw.
 //
-// Games of more than two players are searched in paranoid mode (the root
-// player's side against everyone else, see paranoid.go) or by max-n
-// (Options.Multi).
+// Games of more than two sides are searched by max-n or in paranoid mode
+// (the root player's side against everyone else), see paranoid.go and
+// Options.Multi; two teams whose turns alternate by plain negamax.
 //
 // At the root the engine also tries each legal move with each declaration
 // the variant allows (core.Declaration), and makes one only when it scores
@@ -98,25 +99,30 @@ type MultiMode uint8
 
 // Searches for more than two players.
 const (
+	// Auto is the default, chosen by self-play (doc/SEARCH.md): max-n when
+	// the game has more than two sides (free-for-all), negamax when two
+	// teams alternate.
+	Auto MultiMode = iota
 	// Paranoid: the root player's side maximises, all others minimise its
 	// evaluation; alpha-beta with every feature of the two-player search.
-	// The default: see doc/SEARCH.md for the self-play evidence.
-	Paranoid MultiMode = iota
+	Paranoid
 	// MaxN: every player maximises its own evaluation (a vector of scores);
 	// no pruning beyond the depth limit.
 	MaxN
 )
 
 // Options are an engine's settings. The zero value is full strength; the
-// No… fields switch features off (for self-play measurements), Noise makes
-// it weaker.
+// No… fields switch features off and NullMove one on (for self-play
+// measurements), Noise makes it weaker.
 type Options struct {
 	// HashMB is the transposition table's size in megabytes (default 16).
 	HashMB int
 	// NoTT: no transposition table cutoffs or hash move.
 	NoTT bool
-	// NoNull: no null-move pruning.
-	NoNull bool
+	// NullMove turns null-move pruning on (see nullAllowed). It is off by
+	// default: in self-play at the depths this engine reaches in matches
+	// it lost Elo (doc/SEARCH.md).
+	NullMove bool
 	// NoLMR: no late-move reductions.
 	NoLMR bool
 	// NoPVS: full-window search of every move.
@@ -162,8 +168,10 @@ type Engine struct {
 	stack   [maxPly + 1]plyState
 	history [core.MaxPlayers][historySize]int32
 	root    core.Player // the player to move at the root
-	rootKey uint64      // mixed into hash keys in games of more than two players
-	multi   bool
+	// rootDepth is the iteration's depth; check extensions stop at twice it.
+	rootDepth int
+	rootKey   uint64 // mixed into hash keys in games of more than two players
+	multi     bool
 }
 
 // New returns an engine with the given options.
@@ -239,7 +247,7 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		best.Time = time.Since(s.start)
 		return best
 	}
-	if r.Players > 2 && s.opts.Multi == MaxN {
+	if r.Players > 2 && (s.opts.Multi == MaxN || s.opts.Multi == Auto && s.multi) {
 		return s.maxnRoot(root)
 	}
 	maxDepth := limits.Depth
@@ -297,6 +305,7 @@ func (s *Engine) twoSides() bool {
 func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Move, int, bool) {
 	p := s.p
 	r := p.Rules()
+	s.rootDepth = depth
 	// Order: the previous iteration's best first, then by its scores.
 	for i := 1; i < len(root); i++ {
 		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
@@ -371,7 +380,7 @@ func (s *Engine) checkStop() bool {
 	l := &s.limits
 	if l.Nodes > 0 && s.nodes >= l.Nodes {
 		s.stopped = true
-	} else if s.nodes&1023 == 0 {
+	} else if s.nodes&127 == 0 {
 		if l.Stop != nil && l.Stop.Load() {
 			s.stopped = true
 		} else if l.MoveTime > 0 && time.Since(s.start) >= l.MoveTime {
@@ -497,7 +506,7 @@ func (s *Engine) decided() core.Outcome {
 func (s *Engine) nullAllowed() bool {
 	p := s.p
 	r := p.Rules()
-	if s.opts.NoNull || s.multi || r.Def.Goals.NoCheckmate || r.Hooks.Pass != nil {
+	if !s.opts.NullMove || s.multi || r.Def.Goals.NoCheckmate || r.Hooks.Pass != nil {
 		return false
 	}
 	us := p.Turn()
@@ -537,7 +546,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		return alpha
 	}
 	inCheck := p.InCheck()
-	if inCheck && !s.opts.NoCheckExtension && ply < 2*MaxDepth {
+	if inCheck && !s.opts.NoCheckExtension && ply < 2*s.rootDepth {
 		depth++
 	}
 	if depth <= 0 {

@@ -9,32 +9,44 @@ import (
 
 // Longchess (../shared/rules/longchess.md, the help text of
 // variants/longchess.toml) is played on the core's Betza moves — rook R,
-// bishop B, nightrider NN, pawn W, the flag with no moves of its own — with
-// water as Wall. These hooks add what Betza cannot say:
+// bishop B, nightrider NN, pawn W, artillery W, the flag with no moves of
+// its own — with water as Wall. These hooks add what Betza cannot say:
 //
-//   - Step: a nightrider leap over a side river needs a bridge on one of the
-//     two rows it spans; every move that reaches the central river stops on
-//     its bridge, and nothing leaps over it.
+//   - Configure (longchess_mods.go): the options — the four-team board
+//     (longchess_four.go), the modifications' changes to the board, the
+//     artillery piece, the title naming them.
+//   - Step: a nightrider leap over a river needs a bridge (or land) on one of
+//     the two cells it straddles; every move that reaches the central river
+//     stops on its bridge, and nothing leaps over it.
 //   - Generate: range attacks (core.KindStationary), pawn charges and
 //     retreats, flag steps inside the Keep, picking up one's own flag, moves
-//     that drop a carried flag, retreats off one's own end.
+//     that drop a carried flag, retreats off one's own end, laying mines and
+//     artillery salvos (a candidate subset; Exact and ParseMoveText decide
+//     any salvo).
 //   - Pass: a side without a legal move passes.
 //   - BeforeMove, AfterMove, MakeSpecial: carried flags (the carry layer
-//     holds the flag's Piece value on the carrier's square) and draw offers.
+//     holds the flag's Piece value on the carrier's square), pieces sent
+//     back by nonlethal captures, mines and shells (the marks layer),
+//     blasts, and draw offers.
 //
-// Counters of the position: counter 0 holds 1 + the player whose draw offer
-// is pending (the player who just moved), counter 1 is 1 once a draw is
-// agreed.
+// Counters of the position: counter 0 counts the draw offers made on the
+// last consecutive moves (a draw is agreed when every player has offered in
+// turn), counter 1 is 1 once a draw is agreed, counters 2–5 count each
+// player's shells in flight, counter 6 holds, during a move only, the piece
+// a nonlethal capture is about to send back.
 const (
 	lcCounterOffer  = 0
 	lcCounterAgreed = 1
+	lcCounterShells = 2 // + player
+	lcCounterVictim = 6
 )
 
 // Longchess move kinds.
 const (
-	// kindCharge moves every pawn of the mover's group on From's column by
-	// the distance from From to To (a charge forward, a retreat backward);
-	// From is the group's pawn on the lowest square.
+	// kindCharge moves every pawn of the mover's group — its pawns on From's
+	// file when To is on From's rank, else its pawns on From's rank (the
+	// four-team game) — by the distance from From to To (a charge forward,
+	// a retreat backward); From is the group's pawn on the lowest square.
 	kindCharge = core.KindSpecial + iota
 	// kindDrop is a carrier's move From→To that leaves its flag on From.
 	kindDrop
@@ -42,10 +54,15 @@ const (
 	kindLeave
 	// kindPass passes the turn (From and To are NoSquare).
 	kindPass
+	// kindMine is the pawn on From laying a mine on To.
+	kindMine
+	// kindSalvo is the artillery on From firing shells on To and the
+	// Victims in use, in increasing square order.
+	kindSalvo
 )
 
 // LongchessArgDraw is the Move.Arg bit of a Longchess move that offers a draw,
-// or accepts the draw the opponent offered with the previous move (the
+// or accepts the draw the opponents offered on the previous moves (the
 // declaration "draw").
 const LongchessArgDraw = 1 << 14
 
@@ -63,6 +80,9 @@ var longchessHooks = &core.Hooks{
 	ParsePosition:  parseLongchess,
 	FormatPosition: formatLongchess,
 	MoveText:       longMoveText,
+	ParseMoveText:  parseLongMoveText,
+	Exact:          longExact,
+	Candidates:     longCandidates,
 	Readable:       longReadable,
 	ParseReadable:  parseLongReadable,
 	Status:         longStatus,
@@ -70,7 +90,7 @@ var longchessHooks = &core.Hooks{
 	Declarations: []core.Declaration{{
 		Name: "draw",
 		Arg:  LongchessArgDraw,
-		Help: "offer a draw; if the opponent's last move offered one, accept it and the game is drawn",
+		Help: "offer a draw; when every other player offered one on the moves just before, the game is drawn",
 	}},
 }
 
@@ -81,47 +101,52 @@ func init() { core.RegisterHooks("longchess", longchessHooks) }
 type longGeo struct {
 	board        *core.Board
 	files, ranks int
+	players      int
+	four         bool // the four-team game
+	mods         longMods
 	x, y         []int8 // the coordinate of every mailbox square, padding included
-	river        []bool // by file: a river column (it has water)
-	bridge       []bool // by square: a river column's cell that is not water
+	water        []bool // by square
 	// mid is the middle file (named C); stop is the central river's file
-	// when it has water (every move reaching it stops there), else -1.
-	mid, stop                       int
-	rook, night, bishop, pawn, flag core.PieceType
-	keep                            [2]*core.Region
-	ctm                             bool
-	orth, diag, knight              []core.Square
-	knightBack                      [2][]core.Square // the knight steps towards each side's own end
-	letters                         []byte
-	values                          []int
+	// when it has water and the pause applies (every move reaching it stops
+	// there), else -1.
+	mid, stop                            int
+	rook, night, bishop, pawn, flag, art core.PieceType // art is 0 without artillery
+	keep                                 [core.MaxPlayers]*core.Region
+	// home is, by square, the player whose own area holds it — ranks 1–6
+	// of its end, or the four-team game's corner quarter — or -1.
+	home []int8
+	// edge is, by player and square, whether a step off the board from
+	// there crosses the player's own edge (a pawn's retreat off the board).
+	edge               [core.MaxPlayers][]bool
+	orth, diag, knight []core.Square
+	knightBack         [core.MaxPlayers][]core.Square // the knight steps that may leave across each player's own edge
+	letters            []byte
+	values             []int
+	sides              string // the players' letters in the position text: "wb", or "rbyg"
+	names              []string
+	artStart           [core.MaxPlayers]core.Square
+	optionText         string // the non-default options, as the position text names them
 }
 
 func lgeo(r *core.Rules) *longGeo { return r.Extra.(*longGeo) }
 
-// longConfigure checks the mode option and, for Capture the Map, takes the
-// flags out of the start position.
-func longConfigure(def *core.Definition, options map[string]string) error {
-	switch options["mode"] {
-	case "", "ctf":
-		return nil
-	case "ctm":
-		start, err := stripLongFlags(def.Start)
-		if err != nil {
-			return &core.FieldError{Field: "start", Err: err}
-		}
-		def.Start = start
-		return nil
-	}
-	return fmt.Errorf("option mode: want ctf or ctm, got %q", options["mode"])
-}
-
 // longPrepare builds the variant's tables.
 func longPrepare(r *core.Rules) (any, error) {
 	b := r.Board
-	if r.Players != 2 {
-		return nil, &core.FieldError{Field: "players", Err: fmt.Errorf("longchess hooks need 2 players, got %d", r.Players)}
+	mods, err := readLongMods(r.Options)
+	if err != nil {
+		return nil, err
 	}
-	g := &longGeo{board: b, files: b.Files, ranks: b.Ranks, ctm: r.Options["mode"] == "ctm"}
+	if r.Players != 2 && r.Players != 4 || mods.four != (r.Players == 4) {
+		return nil, &core.FieldError{Field: "players", Err: fmt.Errorf("longchess hooks need 2 players (or 4 with teams=4), got %d", r.Players)}
+	}
+	if mods.four && (b.Files != fourSide || b.Ranks != fourSide) {
+		return nil, &core.FieldError{Field: "board", Err: fmt.Errorf("the four-team game needs the %d×%d board", fourSide, fourSide)}
+	}
+	g := &longGeo{board: b, files: b.Files, ranks: b.Ranks, players: r.Players, four: mods.four, mods: mods, sides: "wb"}
+	if g.four {
+		g.sides = fourSides
+	}
 	for _, want := range []struct {
 		letter string
 		t      *core.PieceType
@@ -132,44 +157,68 @@ func longPrepare(r *core.Rules) (any, error) {
 		}
 		*want.t = t
 	}
-	for i, name := range []string{"white_keep", "black_keep"} {
-		if g.keep[i] = b.Region(name); g.keep[i] == nil {
-			return nil, &core.FieldError{Field: "board.regions", Err: fmt.Errorf("longchess hooks need the region %q", name)}
+	if t, ok := r.PieceByLetter("A"); ok && mods.artillery {
+		g.art = t
+	} else if mods.artillery {
+		return nil, &core.FieldError{Field: "pieces", Err: fmt.Errorf("the artillery option needs the piece A")}
+	}
+	for pl := 0; pl < r.Players; pl++ {
+		name := r.Def.Players[pl].Name
+		g.names = append(g.names, name)
+		if g.keep[pl] = b.Region(name + "_keep"); g.keep[pl] == nil {
+			return nil, &core.FieldError{Field: "board.regions", Err: fmt.Errorf("longchess hooks need the region %q", name+"_keep")}
 		}
 	}
 	n := b.Size()
 	g.x, g.y = make([]int8, n), make([]int8, n)
+	g.water = make([]bool, n)
+	g.home = make([]int8, n)
 	for sq := 0; sq < n; sq++ {
 		c := b.Coord(core.Square(sq))
 		g.x[sq], g.y[sq] = int8(c.X), int8(c.Y)
-	}
-	g.river = make([]bool, b.Files)
-	g.bridge = make([]bool, n)
-	for x := 0; x < b.Files; x++ {
-		for y := 0; y < b.Ranks; y++ {
-			g.river[x] = g.river[x] || b.IsWater(g.at(x, y))
-		}
-	}
-	for x := 0; x < b.Files; x++ {
-		for y := 0; y < b.Ranks && g.river[x]; y++ {
-			sq := g.at(x, y)
-			g.bridge[sq] = b.Playable(sq)
-		}
+		g.water[sq] = b.IsWater(core.Square(sq))
+		g.home[sq] = -1
 	}
 	g.mid, g.stop = b.Files/2, -1
-	if b.Files%2 == 1 && g.river[g.mid] {
-		g.stop = g.mid
+	if !g.four && !mods.noPause && b.Files%2 == 1 {
+		for y := 0; y < b.Ranks; y++ {
+			if g.water[g.at(g.mid, y)] {
+				g.stop = g.mid
+			}
+		}
 	}
 	s := core.Square(b.Stride)
 	g.orth = []core.Square{1, -1, s, -s}
 	g.diag = []core.Square{s + 1, s - 1, -s + 1, -s - 1}
 	g.knight = []core.Square{2*s + 1, 2*s - 1, -2*s + 1, -2*s - 1, s + 2, s - 2, -s + 2, -s - 2}
-	for _, d := range g.knight {
-		// Towards White's end the file decreases.
-		if dx := int(g.x[g.at(5, 5)+d]) - 5; dx < 0 {
-			g.knightBack[0] = append(g.knightBack[0], d)
-		} else {
-			g.knightBack[1] = append(g.knightBack[1], d)
+	for pl := core.Player(0); int(pl) < r.Players; pl++ {
+		g.edge[pl] = make([]bool, n)
+		for _, sq := range b.Squares() {
+			x, y := int(g.x[sq]), int(g.y[sq])
+			if r, c := g.local(pl, x, y); g.ownArea(r, c) {
+				g.home[sq] = int8(pl)
+			}
+			for _, d := range g.orth {
+				if to := sq + d; !g.onBoard(int(g.x[to]), int(g.y[to])) && g.retreatEdge(pl, to) {
+					g.edge[pl][sq] = true
+				}
+			}
+		}
+		// The knight steps that may leave across the player's own edges:
+		// those that bring it nearer to them (all of them, four teams).
+		cx, cy := g.files/2, g.ranks/2
+		_, c0 := g.local(pl, cx, cy)
+		for _, d := range g.knight {
+			to := g.at(cx, cy) + d
+			_, c1 := g.local(pl, int(g.x[to]), int(g.y[to]))
+			if g.four || c1 < c0 {
+				g.knightBack[pl] = append(g.knightBack[pl], d)
+			}
+		}
+		g.artStart[pl] = core.NoSquare
+		ar, ac := longArtilleryStart(g.four)
+		if x, y := g.fromLocal(pl, ar, ac); g.onBoard(x, y) {
+			g.artStart[pl] = g.at(x, y)
 		}
 	}
 	g.values = make([]int, len(r.Pieces))
@@ -178,6 +227,7 @@ func longPrepare(r *core.Rules) (any, error) {
 		g.letters[core.PieceType(t)] = r.Pieces[t].Letter
 		g.values[t] = r.Pieces[t].Value
 	}
+	g.optionText = longOptionText(r.Def.Options, r.Options)
 	return g, nil
 }
 
@@ -189,47 +239,66 @@ func (g *longGeo) at(x, y int) core.Square {
 // onBoard reports whether file x, rank y lies in the rectangle.
 func (g *longGeo) onBoard(x, y int) bool { return x >= 0 && y >= 0 && x < g.files && y < g.ranks }
 
-// ownRank returns the rank number (1 at its own end) file x has for pl.
+// local returns where file x, rank y lies in pl's own frame: in the
+// two-team game r is the row counted from the top (1–9) and c the rank
+// counted from pl's end (1–37, 0 beyond it); in the four-team game r and c
+// count rows and columns from pl's corner (1–13; the keep is r, c ≤ 3).
+func (g *longGeo) local(pl core.Player, x, y int) (r, c int) {
+	if g.four {
+		return fourLocal(pl, x, y)
+	}
+	r = g.ranks - y
+	if pl == 0 {
+		return r, x + 1
+	}
+	return r, g.files - x
+}
+
+// fromLocal is the inverse of local.
+func (g *longGeo) fromLocal(pl core.Player, r, c int) (x, y int) {
+	if g.four {
+		return fourFromLocal(pl, r, c)
+	}
+	y = g.ranks - r
+	if pl == 0 {
+		return c - 1, y
+	}
+	return g.files - c, y
+}
+
+// ownArea reports whether the local square r, c lies in the player's own
+// area: its ranks 1–6, or its corner quarter.
+func (g *longGeo) ownArea(r, c int) bool {
+	if g.four {
+		return r >= 1 && c >= 1 && r <= 6 && c <= 6
+	}
+	return c >= 1 && c <= 6
+}
+
+// ownRank returns the rank number (1 at its own end) file x has for pl, in
+// the two-team game.
 func (g *longGeo) ownRank(pl core.Player, x int) int {
-	if pl == 0 {
-		return x + 1
-	}
-	return g.files - x
+	_, c := g.local(pl, x, 0)
+	return c
 }
 
-// fileOf returns the file of pl's own rank k (0 is the 0th rank beyond its end).
+// fileOf returns the file of pl's own rank k (0 is the 0th rank beyond its
+// end), in the two-team game.
 func (g *longGeo) fileOf(pl core.Player, k int) int {
-	if pl == 0 {
-		return k - 1
-	}
-	return g.files - k
-}
-
-// forward returns the mailbox step towards the enemy end for pl.
-func forward(pl core.Player) core.Square {
-	if pl == 0 {
-		return 1
-	}
-	return -1
-}
-
-// home returns the side (0 White, 1 Black) whose ranks 1–6 hold file x, or -1.
-func (g *longGeo) home(x int) int {
-	switch {
-	case x < 6:
-		return 0
-	case x >= g.files-6:
-		return 1
-	}
-	return -1
+	x, _ := g.fromLocal(pl, 1, k)
+	return x
 }
 
 // isFlag reports whether pc is a flag lying on the board.
 func (g *longGeo) isFlag(pc core.Piece) bool { return pc.IsPiece() && pc.Type() == g.flag }
 
+// next returns the player who moves after pl.
+func (g *longGeo) next(pl core.Player) core.Player { return core.Player((int(pl) + 1) % g.players) }
+
 // longStep is the terrain rule of one step (core.Hooks.Step): reaching the
 // central river's file stops a move, leaping over it is not allowed, and a
-// leap over a side river needs a bridge on one of the rows it spans.
+// knight leap over a river needs one of the two cells it straddles to be
+// dry (a bridge, or land beyond the river's end).
 func longStep(r *core.Rules, from, to core.Square) core.StepRule {
 	g := lgeo(r)
 	fx, tx := int(g.x[from]), int(g.x[to])
@@ -241,18 +310,25 @@ func longStep(r *core.Rules, from, to core.Square) core.StepRule {
 			return core.StepBlocked
 		}
 	}
-	if d := tx - fx; d == 2 || d == -2 {
-		mid := (fx + tx) / 2
-		if mid >= 0 && mid < g.files && g.river[mid] {
-			step := core.Square(1)
-			if d < 0 {
-				step = -1
-			}
-			// The river's cells on the rows of the start and of the landing.
-			if !g.bridge[from+step] && !g.bridge[to-step] {
-				return core.StepBlocked
-			}
+	var a, b core.Square // the straddled cells, on the start's and the landing's line
+	switch dx, dy := tx-fx, int(g.y[to])-int(g.y[from]); {
+	case dx == 2 || dx == -2:
+		if dy == 0 {
+			return core.StepFree
 		}
+		step := core.Square(dx / 2)
+		a, b = from+step, to-step
+	case dy == 2 || dy == -2:
+		if dx == 0 {
+			return core.StepFree
+		}
+		step := core.Square(g.board.Stride * dy / 2)
+		a, b = from+step, to-step
+	default:
+		return core.StepFree
+	}
+	if g.water[a] && g.water[b] {
+		return core.StepBlocked
 	}
 	return core.StepFree
 }
@@ -297,32 +373,33 @@ func (g *longGeo) walk(p *core.Position, r *core.Rules, from, d core.Square, rea
 	}
 }
 
-// retreatEdge reports whether the off-board cell sq lies beyond pl's own end
-// (its 0th rank or further back), not beyond the top or bottom edge.
+// retreatEdge reports whether the off-board cell sq lies beyond pl's own
+// edge: beyond its end (its 0th rank or further back), not beyond the top
+// or bottom edge; in the four-team game beyond the two outer edges of its
+// corner quarter (the corner cell included).
 func (g *longGeo) retreatEdge(pl core.Player, sq core.Square) bool {
-	x, y := int(g.x[sq]), int(g.y[sq])
-	if y < 0 || y >= g.ranks {
-		return false
+	r, c := g.local(pl, int(g.x[sq]), int(g.y[sq]))
+	if g.four {
+		return (r < 1 || c < 1) && r <= 6 && c <= 6
 	}
-	if pl == 0 {
-		return x < 0
-	}
-	return x >= g.files
+	return c < 1 && r >= 1 && r <= g.ranks
+}
+
+// lineCount is one group of pawns being counted: how many, and the lowest square.
+type lineCount struct {
+	n     int
+	first core.Square
 }
 
 // longGenerate adds the moves Betza cannot make: range attacks, charges and
-// retreats, flag moves, pick-ups of one's own flag, drops and retreats off
-// the board.
+// retreats, flag moves, pick-ups of one's own flag, drops, retreats off the
+// board, mines and salvos.
 func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 	r := p.Rules()
 	g := lgeo(r)
 	us := p.Turn()
-	them := 1 - us
 	var rays ray
-	var groups [64]struct {
-		n     int
-		first core.Square
-	}
+	var files, ranks [core.MaxBoardSide]lineCount
 	// Every line of a piece is walked only when a move along it may be one
 	// of these: a pick-up of one's own flag lying out of its Keep, a carrier's
 	// drop, a range attack, a retreat off one's own end.
@@ -332,6 +409,7 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 			ownFlagOut = !g.keep[us].Contains(sq)
 		}
 	}
+	shoot := !g.mods.noRange
 	for _, from := range p.PieceSquares(us) {
 		pc := p.At(from)
 		t := pc.Type()
@@ -353,16 +431,29 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 			if !all {
 				dirs = g.knightBack[us]
 			}
-		case g.pawn:
-			dirs, reach = g.orth, 1
-			x := int(g.x[from])
-			if grp := &groups[x]; grp.n == 0 || from < grp.first {
-				grp.first = from
+		case g.pawn, g.art:
+			reach = 1
+			if all || g.edge[us][from] {
+				dirs = g.orth
 			}
-			groups[x].n++
-			buf = g.pawnShot(p, from, us, buf)
-			if !all && g.ownRank(us, x) != 1 {
-				dirs = nil
+			if t == g.art {
+				buf = g.salvos(p, from, us, buf)
+				break
+			}
+			x, y := int(g.x[from]), int(g.y[from])
+			if c := &files[x]; c.n == 0 || from < c.first {
+				c.first = from
+			}
+			files[x].n++
+			if c := &ranks[y]; c.n == 0 || from < c.first {
+				c.first = from
+			}
+			ranks[y].n++
+			if shoot {
+				buf = g.pawnShot(p, from, us, buf)
+			}
+			if g.mods.mines {
+				buf = g.layMines(p, from, us, buf)
 			}
 		}
 		left := false
@@ -372,11 +463,12 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 			if rays.hit != core.NoSquare {
 				hit = p.At(rays.hit)
 			}
+			enemy := hit.IsPiece() && hit.Owner() != us
 			// Range attacks: the first piece on a rook's or bishop's line,
-			// an enemy other than a flag, not adjacent, not both on the
-			// same side's ranks 1–6.
-			if (t == g.rook || t == g.bishop) && hit.IsPiece() && hit.Owner() == them && hit.Type() != g.flag && rays.n > 0 {
-				if h := g.home(int(g.x[from])); h < 0 || h != g.home(int(g.x[rays.hit])) {
+			// an enemy other than a flag or an artillery, not adjacent, not
+			// both in the same side's own area.
+			if shoot && (t == g.rook || t == g.bishop) && enemy && hit.Type() != g.flag && hit.Type() != g.art && rays.n > 0 {
+				if h := g.home[from]; h < 0 || h != g.home[rays.hit] {
 					m := core.NewMove(from, rays.hit)
 					m.Kind = core.KindStationary
 					buf = append(buf, m)
@@ -400,14 +492,19 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 			for i := 0; i < rays.n; i++ {
 				buf = appendDrop(buf, from, rays.empties[i], false)
 			}
-			if ownFlag || hit.IsPiece() && hit.Owner() == them {
+			if ownFlag || enemy {
 				buf = appendDrop(buf, from, rays.hit, hit.Type() != g.flag)
 			}
 		}
 	}
-	for x := range groups {
-		if groups[x].n >= 2 {
-			buf = g.charges(p, us, x, groups[x].first, buf)
+	for x := 0; x < g.files; x++ {
+		if files[x].n >= 2 {
+			buf = g.charges(p, us, files[x].first, 1, buf)
+		}
+	}
+	for y := 0; y < g.ranks && g.four; y++ {
+		if ranks[y].n >= 2 {
+			buf = g.charges(p, us, ranks[y].first, core.Square(g.board.Stride), buf)
 		}
 	}
 	return buf
@@ -438,61 +535,90 @@ func (g *longGeo) flagSteps(p *core.Position, from core.Square, us core.Player, 
 	return buf
 }
 
-// pawnShot adds a pawn's range attack: from its own rank 5 at its rank 8,
-// or from its rank 17 at the other side's rank 18, in the same row, when its
-// own next rank (6 or 18) is empty there.
+// pawnShot adds a pawn's range attacks. Two teams: from its own rank 5 at
+// its rank 8, or from its rank 17 at the other side's rank 18, in the same
+// row, when its own next rank (6 or 18) is empty there. Four teams: from
+// the O squares of the seed's diagram to the o squares in line, when the
+// square next to the pawn on the way is empty.
 func (g *longGeo) pawnShot(p *core.Position, from core.Square, us core.Player, buf []core.Move) []core.Move {
-	x, y := int(g.x[from]), int(g.y[from])
-	var mid, target int
-	switch g.ownRank(us, x) {
-	case 5:
-		mid, target = g.fileOf(us, 6), g.fileOf(us, 8)
-	case 17:
-		mid, target = g.fileOf(us, 18), g.fileOf(1-us, 18)
-	default:
-		return buf
+	r, c := g.local(us, int(g.x[from]), int(g.y[from]))
+	shot := func(mr, mc, tr, tc int) {
+		mx, my := g.fromLocal(us, mr, mc)
+		tx, ty := g.fromLocal(us, tr, tc)
+		if !g.onBoard(mx, my) || !g.onBoard(tx, ty) || p.At(g.at(mx, my)) != core.Empty {
+			return
+		}
+		to := g.at(tx, ty)
+		if pc := p.At(to); pc.IsPiece() && pc.Owner() != us && pc.Type() != g.flag && pc.Type() != g.art {
+			m := core.NewMove(from, to)
+			m.Kind = core.KindStationary
+			buf = append(buf, m)
+		}
 	}
-	if p.At(g.at(mid, y)) != core.Empty {
-		return buf
-	}
-	to := g.at(target, y)
-	if pc := p.At(to); pc.IsPiece() && pc.Owner() != us && pc.Type() != g.flag {
-		m := core.NewMove(from, to)
-		m.Kind = core.KindStationary
-		buf = append(buf, m)
+	switch {
+	case g.four:
+		if c == 5 && r <= 5 {
+			shot(r, 6, r, 8)
+		}
+		if r == 5 && c <= 5 {
+			shot(6, c, 8, c)
+		}
+	case c == 5:
+		shot(r, 6, r, 8)
+	case c == 17:
+		shot(r, 18, r, g.files+1-18)
 	}
 	return buf
 }
 
-// group collects the pawns of us on file x into out and returns how many.
-func (g *longGeo) group(p *core.Position, us core.Player, x int, out *[64]core.Square) int {
+// group collects the pawns of us on the line through sq — its file when
+// along is 1 (the group moves from file to file), its rank otherwise — into
+// out and returns how many.
+func (g *longGeo) group(p *core.Position, us core.Player, sq, along core.Square, out *[core.MaxBoardSide]core.Square) int {
 	n := 0
-	for _, sq := range p.PieceSquares(us) {
-		if int(g.x[sq]) == x && p.At(sq).Type() == g.pawn {
-			out[n] = sq
+	for _, s := range p.PieceSquares(us) {
+		same := g.x[s] == g.x[sq]
+		if along != 1 {
+			same = g.y[s] == g.y[sq]
+		}
+		if same && p.At(s).Type() == g.pawn && n < len(out) {
+			out[n] = s
 			n++
 		}
 	}
 	return n
 }
 
-// chargeOK reports whether the group on file x may move by dist files (a
-// signed distance of 1 or 2), and whether it captures anything.
-func (g *longGeo) chargeOK(p *core.Position, us core.Player, pawns []core.Square, dist int) (ok, captures bool) {
-	step := core.Square(1)
-	if dist < 0 {
-		step, dist = -1, -dist
+// chargeLine returns how a charge move goes: the unit step of its pawns
+// (1 or -1 along the ranks, ±stride along the files), the step that names
+// the group's line (1: a file group; stride: a rank group) and the distance.
+func (g *longGeo) chargeLine(m core.Move) (step, along core.Square, dist int) {
+	dx, dy := int(g.x[m.To])-int(g.x[m.From]), int(g.y[m.To])-int(g.y[m.From])
+	s := core.Square(g.board.Stride)
+	switch {
+	case dy == 0 && dx > 0:
+		return 1, 1, dx
+	case dy == 0:
+		return -1, 1, -dx
+	case dy > 0:
+		return s, s, dy
 	}
+	return -s, s, -dy
+}
+
+// chargeOK reports whether the pawns may all move dist squares by step,
+// and whether the charge captures anything.
+func (g *longGeo) chargeOK(p *core.Position, us core.Player, pawns []core.Square, step core.Square, dist int) (ok, captures bool) {
 	for _, from := range pawns {
-		x, y := int(g.x[from]), int(g.y[from])
 		flags := 0
 		if p.Carry(from) != 0 {
 			flags++
 		}
 		sq := from
 		for k := 1; k <= dist; k++ {
+			prev := sq
 			sq += step
-			if !g.onBoard(x+int(step)*k, y) {
+			if !g.onBoard(int(g.x[sq]), int(g.y[sq])) || abs(int(g.x[sq])-int(g.x[prev]))+abs(int(g.y[sq])-int(g.y[prev])) != 1 {
 				return false, false
 			}
 			c := p.At(sq)
@@ -518,15 +644,24 @@ func (g *longGeo) chargeOK(p *core.Position, us core.Player, pawns []core.Square
 	return true, captures
 }
 
-// charges adds the charges and retreats of the group on file x (first is its
-// pawn on the lowest square).
-func (g *longGeo) charges(p *core.Position, us core.Player, x int, first core.Square, buf []core.Move) []core.Move {
-	var pawns [64]core.Square
-	n := g.group(p, us, x, &pawns)
-	f := int(forward(us))
-	for _, dist := range [4]int{f, 2 * f, -f, -2 * f} {
-		if ok, _ := g.chargeOK(p, us, pawns[:n], dist); ok {
-			m := core.NewMove(first, first+core.Square(dist))
+// charges adds the charges and retreats of the group through first (its
+// pawn on the lowest square) that moves by along: a file group (along 1)
+// moves from file to file, a rank group (along the stride, four teams)
+// from rank to rank.
+func (g *longGeo) charges(p *core.Position, us core.Player, first, along core.Square, buf []core.Move) []core.Move {
+	var pawns [core.MaxBoardSide]core.Square
+	n := g.group(p, us, first, along, &pawns)
+	step := along
+	if !g.four && us == 1 {
+		step = -step // forward first
+	}
+	for _, d := range [4]int{1, 2, -1, -2} {
+		unit := step
+		if d < 0 {
+			unit = -step
+		}
+		if ok, _ := g.chargeOK(p, us, pawns[:n], unit, abs(d)); ok {
+			m := core.NewMove(first, first+step*core.Square(d))
 			m.Kind = kindCharge
 			m.Arg = core.ArgResetsCounter
 			buf = append(buf, m)
@@ -535,14 +670,19 @@ func (g *longGeo) charges(p *core.Position, us core.Player, x int, first core.Sq
 	return buf
 }
 
-// longLegal forbids a carrier to take a second flag by a normal move: onto a
-// lying flag or onto an enemy carrier (it may drop its own first: kindDrop).
+// longLegal forbids a carrier to take a second flag by a normal move (onto
+// a lying flag or onto an enemy carrier; it may drop its own first:
+// kindDrop), and any piece but a pawn to end its move on a mine.
 func longLegal(p *core.Position, m core.Move) bool {
+	g := lgeo(p.Rules())
+	if g.mods.mines && (m.Kind == core.KindNormal || m.Kind == kindDrop) && p.Mark(m.To)&mineMask != 0 && p.At(m.From).Type() != g.pawn {
+		return false
+	}
 	if m.Kind != core.KindNormal || p.Carry(m.From) == 0 {
 		return true
 	}
 	t := p.At(m.To)
-	return !(lgeo(p.Rules()).isFlag(t) || p.Carry(m.To) != 0)
+	return !(g.isFlag(t) || p.Carry(m.To) != 0)
 }
 
 // longPass is the move of a side without a legal move.
@@ -565,14 +705,19 @@ func (g *longGeo) takeOnto(p *core.Position, sq core.Square) uint8 {
 	return 0
 }
 
-// longBefore moves the carried flags of a normal move: the mover's own goes
-// with it; a flag lying on To, or carried by the piece captured there, is
-// taken.
+// longBefore moves the carried flags of a normal move — the mover's own
+// goes with it; a flag lying on To, or carried by the piece captured there,
+// is taken — and keeps the piece a nonlethal capture will send back.
 func longBefore(p *core.Position, m core.Move) {
+	g := lgeo(p.Rules())
+	if g.mods.nonlethal && (m.Kind == core.KindNormal || m.Kind == core.KindStationary) && m.To != m.From {
+		if v := p.At(m.To); v.IsPiece() && v.Owner() != p.Turn() && v.Type() != g.flag {
+			p.SetCounter(lcCounterVictim, int32(v))
+		}
+	}
 	if m.Kind != core.KindNormal {
 		return
 	}
-	g := lgeo(p.Rules())
 	item := p.Carry(m.From)
 	if item == 0 {
 		item = g.takeOnto(p, m.To)
@@ -585,71 +730,59 @@ func longBefore(p *core.Position, m core.Move) {
 	}
 }
 
-// longAfter drops the flag of a carrier removed by a range attack on its
-// square, and records draw offers.
+// longAfter finishes every move: the flag of a carrier removed by a range
+// attack lies on its square, a nonlethal capture's victim goes back, a
+// piece's arrival next to an enemy mine sets it off; then the shells of
+// the player about to move burst (or, once the game is won, vanish); and
+// draw offers are recorded.
 func longAfter(p *core.Position, m core.Move) {
+	g := lgeo(p.Rules())
+	us := p.Turn()
 	if m.Kind == core.KindStationary {
 		if item := p.Carry(m.To); item != 0 {
 			p.SetCarry(m.To, 0)
 			p.Put(m.To, core.Piece(item))
 		}
 	}
+	if v := p.Counter(lcCounterVictim); v != 0 {
+		p.SetCounter(lcCounterVictim, 0)
+		g.sendBack(p, core.Piece(v), m.To)
+	}
+	if g.mods.mines && (m.Kind == core.KindNormal || m.Kind == kindDrop) {
+		g.arrive(p, us, []core.Square{m.To})
+	}
+	if g.art != 0 {
+		// Once the game is won the shells do not fall; they are gone.
+		_, won := g.result(p, us)
+		g.burst(p, g.next(us), !won)
+	}
 	if p.Counter(lcCounterAgreed) != 0 {
 		return // the game is drawn; nothing more is offered
 	}
-	us := p.Turn()
-	offer, agreed := int32(0), int32(0)
+	offers := int32(0)
 	if m.Arg&LongchessArgDraw != 0 {
-		if o := p.Counter(lcCounterOffer); o != 0 && core.Player(o-1) != us {
-			agreed = 1
-		} else {
-			offer = int32(us) + 1
-		}
+		offers = p.Counter(lcCounterOffer) + 1
 	}
-	if p.Counter(lcCounterOffer) != offer {
-		p.SetCounter(lcCounterOffer, offer)
+	if offers >= int32(g.players) {
+		p.SetCounter(lcCounterAgreed, 1)
+		offers = 0
 	}
-	if agreed != 0 {
-		p.SetCounter(lcCounterAgreed, agreed)
+	if p.Counter(lcCounterOffer) != offers {
+		p.SetCounter(lcCounterOffer, offers)
 	}
 }
 
-// longMakeSpecial carries out charges, drops, retreats off the board and passes.
+// longMakeSpecial carries out charges, drops, retreats off the board,
+// mines laid, salvos and passes.
 func longMakeSpecial(p *core.Position, m core.Move) {
 	g := lgeo(p.Rules())
+	us := p.Turn()
 	switch m.Kind {
 	case kindCharge:
-		us := p.Turn()
-		var pawns [64]core.Square
-		n := g.group(p, us, int(g.x[m.From]), &pawns)
-		dist := int(g.x[m.To]) - int(g.x[m.From])
-		step := core.Square(1)
-		if dist < 0 {
-			step, dist = -1, -dist
-		}
-		pawn := core.MakePiece(us, g.pawn)
-		for _, from := range pawns[:n] {
-			item := p.Carry(from)
-			sq := from
-			for k := 1; k <= dist; k++ {
-				sq += step
-				if c := p.At(sq); c.IsPiece() {
-					if taken := p.Carry(sq); taken != 0 {
-						item = taken
-						p.SetCarry(sq, 0)
-					}
-					p.Put(sq, core.Empty)
-				}
-			}
-			if item != 0 {
-				p.SetCarry(from, 0)
-				p.SetCarry(sq, item)
-			}
-			p.Put(from, core.Empty)
-			p.Put(sq, pawn)
-		}
+		g.makeCharge(p, us, m)
 	case kindDrop:
 		mover, item := p.At(m.From), p.Carry(m.From)
+		victim := p.At(m.To)
 		taken := g.takeOnto(p, m.To)
 		p.SetCarry(m.From, 0)
 		if p.Carry(m.To) != taken {
@@ -657,27 +790,96 @@ func longMakeSpecial(p *core.Position, m core.Move) {
 		}
 		p.Put(m.To, mover)
 		p.Put(m.From, core.Piece(item))
+		if g.mods.nonlethal && victim.IsPiece() && victim.Owner() != us && victim.Type() != g.flag {
+			g.sendBack(p, victim, m.To)
+		}
 	case kindLeave:
 		p.Put(m.From, core.Empty)
+	case kindMine:
+		p.SetMark(m.To, p.Mark(m.To)|mineBit(us))
+	case kindSalvo:
+		sqs, n, _ := shellsOf(m)
+		for _, sq := range sqs[:n] {
+			p.SetMark(sq, p.Mark(sq)|shellBit(us))
+		}
+		p.SetCounter(lcCounterShells+int(us), p.Counter(lcCounterShells+int(us))+int32(n))
 	}
 }
 
-// longOutcome decides agreed draws and the wins of the mode in play: in CTF
-// a piece carrying the enemy flag on its own Keep, in CTM a side whose army
-// is gone (captured or retreated).
-func longOutcome(p *core.Position) (core.Outcome, bool) {
-	if p.Counter(lcCounterAgreed) != 0 {
-		return core.Outcome{Status: core.Draw, Reason: "agreement"}, true
+// makeCharge moves a pawn group: every enemy on a square a pawn passes or
+// ends on is captured (a carrier's flag goes to the pawn), sent back if
+// captures are nonlethal; a pawn ending on a mine removes it, and the
+// pawns' arrival may set off enemy mines.
+func (g *longGeo) makeCharge(p *core.Position, us core.Player, m core.Move) {
+	step, along, dist := g.chargeLine(m)
+	var pawns, ends [core.MaxBoardSide]core.Square
+	n := g.group(p, us, m.From, along, &pawns)
+	var victims [2 * core.MaxBoardSide]struct {
+		pc core.Piece
+		sq core.Square
 	}
-	g := lgeo(p.Rules())
-	prev := 1 - p.Turn()
-	for _, pl := range [2]core.Player{prev, 1 - prev} {
-		if g.ctm {
-			if len(p.PieceSquares(1-pl)) == 0 {
-				return core.WinFor(pl, "the enemy army is gone"), true
-			}
-			continue
+	nv := 0
+	pawn := core.MakePiece(us, g.pawn)
+	for i, from := range pawns[:n] {
+		item := p.Carry(from)
+		if item != 0 {
+			p.SetCarry(from, 0)
 		}
+		p.Put(from, core.Empty)
+		sq := from
+		for k := 1; k <= dist; k++ {
+			sq += step
+			if c := p.At(sq); c.IsPiece() {
+				if taken := p.Carry(sq); taken != 0 {
+					item = taken
+					p.SetCarry(sq, 0)
+				}
+				if nv < len(victims) {
+					victims[nv].pc, victims[nv].sq = c, sq
+					nv++
+				}
+				p.Put(sq, core.Empty)
+			}
+		}
+		if item != 0 {
+			p.SetCarry(sq, item)
+		}
+		p.Put(sq, pawn)
+		ends[i] = sq
+	}
+	if g.mods.nonlethal {
+		for _, v := range victims[:nv] {
+			g.sendBack(p, v.pc, v.sq)
+		}
+	}
+	if g.mods.mines {
+		g.arrive(p, us, ends[:n])
+	}
+}
+
+// result decides the game after a move of prev: an agreed draw is the
+// Outcome hook's; here, in CTF a piece carrying an enemy flag on its own
+// Keep wins (prev's first), in CTM the last army left wins (none left: a
+// draw).
+func (g *longGeo) result(p *core.Position, prev core.Player) (core.Outcome, bool) {
+	if g.mods.ctm {
+		alive, last := 0, core.Player(0)
+		for pl := core.Player(0); int(pl) < g.players; pl++ {
+			if len(p.PieceSquares(pl)) > 0 {
+				alive++
+				last = pl
+			}
+		}
+		switch alive {
+		case 0:
+			return core.Outcome{Status: core.Draw, Reason: "every army is gone"}, true
+		case 1:
+			return core.WinFor(last, "the enemy army is gone"), true
+		}
+		return core.Outcome{}, false
+	}
+	for k := 0; k < g.players; k++ {
+		pl := core.Player((int(prev) + g.players - k) % g.players)
 		for _, sq := range g.keep[pl].Squares {
 			pc := p.At(sq)
 			if item := core.Piece(p.Carry(sq)); item != 0 && pc.IsPiece() && pc.Owner() == pl && item.Owner() != pl {
@@ -686,4 +888,21 @@ func longOutcome(p *core.Position) (core.Outcome, bool) {
 		}
 	}
 	return core.Outcome{}, false
+}
+
+// longOutcome decides agreed draws and the wins of the mode in play (see
+// result).
+func longOutcome(p *core.Position) (core.Outcome, bool) {
+	if p.Counter(lcCounterAgreed) != 0 {
+		return core.Outcome{Status: core.Draw, Reason: "agreement"}, true
+	}
+	g := lgeo(p.Rules())
+	return g.result(p, core.Player((int(p.Turn())+g.players-1)%g.players))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -19,20 +19,31 @@ var (
 // lcRules loads Longchess in a mode ("" for the default).
 func lcRules(t testing.TB, mode string) *core.Rules {
 	t.Helper()
+	if mode == "" {
+		return lcOpts(t)
+	}
+	return lcOpts(t, "mode="+mode)
+}
+
+// lcOpts loads Longchess with options written as on the command line:
+// "mines", "teams=4", "mode=ctm".
+func lcOpts(t testing.TB, options ...string) *core.Rules {
+	t.Helper()
+	key := strings.Join(options, " ")
 	lcMu.Lock()
 	defer lcMu.Unlock()
-	if r := lcCache[mode]; r != nil {
+	if r := lcCache[key]; r != nil {
 		return r
 	}
-	var opts map[string]string
-	if mode != "" {
-		opts = map[string]string{"mode": mode}
-	}
-	r, err := Load("longchess", opts)
+	opts, err := ParseOptions(options)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lcCache[mode] = r
+	r, err := Load("longchess", opts)
+	if err != nil {
+		t.Fatalf("options %v: %v", options, err)
+	}
+	lcCache[key] = r
 	return r
 }
 
@@ -60,12 +71,13 @@ func lcSquare(t testing.TB, g *longGeo, name string) core.Square {
 
 // lcText builds a position text from placements such as "N@12W7" (a White
 // nightrider), "p@13W5" (a Black pawn) and "R[f]@3W5" (a White rook carrying
-// Black's flag), with turn "w" or "b".
+// Black's flag), "M@12W5" (a White mine), "s@10W5" (a Black shell in
+// flight), with turn "w" or "b".
 func lcText(t testing.TB, r *core.Rules, turn string, placements ...string) string {
 	t.Helper()
 	g := lgeo(r)
 	b := r.Board
-	var rows []string
+	var rows, mines, shells []string
 	grid := make([][]longCell, b.Ranks)
 	for y := range grid {
 		grid[y] = make([]longCell, b.Files)
@@ -82,6 +94,18 @@ func lcText(t testing.TB, r *core.Rules, turn string, placements ...string) stri
 			t.Fatalf("bad placement %q", pl)
 		}
 		s := lcSquare(t, g, sq)
+		owner := "w"
+		if piece[0] >= 'a' {
+			owner = "b"
+		}
+		switch piece {
+		case "M", "m":
+			mines = append(mines, owner+b.Name(s))
+			continue
+		case "S", "s":
+			shells = append(shells, owner+b.Name(s))
+			continue
+		}
 		c := longCell{ch: piece[0]}
 		if len(piece) == 4 && piece[1] == '[' {
 			c.carried = piece[2]
@@ -91,7 +115,14 @@ func lcText(t testing.TB, r *core.Rules, turn string, placements ...string) stri
 	for y := b.Ranks - 1; y >= 0; y-- {
 		rows = append(rows, compressRow(grid[y]))
 	}
-	return strings.Join(rows, "/") + " " + turn
+	text := strings.Join(rows, "/") + " " + turn
+	if len(mines) > 0 {
+		text += " mines:" + strings.Join(mines, ",")
+	}
+	if len(shells) > 0 {
+		text += " shells:" + strings.Join(shells, ",")
+	}
+	return text
 }
 
 // lcPos builds a position from placements (see lcText).
@@ -149,6 +180,7 @@ func mirrorSide(s string, placement bool) string {
 type lcCase struct {
 	name        string
 	mode        string
+	opts        []string // other options, as on the command line
 	turn        string
 	placements  []string
 	want, never []string
@@ -158,7 +190,11 @@ type lcCase struct {
 // mirror is false.
 func (c lcCase) check(t *testing.T, mirror bool) {
 	t.Helper()
-	r := lcRules(t, c.mode)
+	opts := c.opts
+	if c.mode != "" {
+		opts = append([]string{"mode=" + c.mode}, opts...)
+	}
+	r := lcOpts(t, opts...)
 	run := func(name, turn string, placements, want, never []string) {
 		t.Run(name, func(t *testing.T) {
 			p := lcPos(t, r, turn, placements...)

@@ -186,7 +186,8 @@ func lcKind(p *core.Position, m core.Move) string {
 	g := lgeo(p.Rules())
 	switch m.Kind {
 	case kindCharge:
-		if _, captures := g.chargeOK(p, p.Turn(), g.groupSlice(p, p.Turn(), int(g.x[m.From])), int(g.x[m.To])-int(g.x[m.From])); captures {
+		step, along, dist := g.chargeLine(m)
+		if _, captures := g.chargeOK(p, p.Turn(), g.groupSlice(p, p.Turn(), m.From, along), step, dist); captures {
 			return "charge with captures"
 		}
 		return "charge"

@@ -29,6 +29,7 @@ commands:
   bench      measure perft speed (leaves per second)
   analyze    search a position: best move, score, principal variation
   match      play games between two engines and report the score
+  tournament keep a Longchess tournament's battles in a file; the standings
 
 Every command that takes a variant accepts
   --variant NAME | --variant-file FILE.toml   and   --option NAME[=VALUE] (repeatable)
@@ -65,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		return cmdAnalyze(rest, stdout)
 	case "match":
 		return cmdMatch(rest, stdout)
+	case "tournament":
+		return cmdTournament(rest, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }

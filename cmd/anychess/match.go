@@ -13,9 +13,10 @@ const matchHelp = `Players (--a, --b):
   random                      a random mover
   anychess[:KEY[=VALUE],...]  this engine; keys: level=1..8, depth=N, nodes=N,
                               movetime=DURATION, hash=MB, noise=CP, and the
-                              switches nott nonull nolmr nopvs nokillers
+                              switches null (null-move pruning on) nonull
+                              nott nolmr nopvs nokillers
                               nohistory noquiescence nocheckext material maxn
-                              paranoid
+                              paranoid auto
   uci:COMMAND[|NAME=VALUE...] an external UCI engine (orthodox chess, or a
                               variant it offers through UCI_Variant), e.g.
                               'uci:/usr/games/stockfish|Skill Level=0'
