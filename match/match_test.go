@@ -168,7 +168,7 @@ func TestParsePlayer(t *testing.T) {
 		{"random", true},
 		{"anychess", true},
 		{"anychess:level=3", true},
-		{"anychess:depth=4,nott,nonull,nolmr,nopvs,nokillers,nohistory,noquiescence,nocheckext,material,maxn,hash=2,noise=10", true},
+		{"anychess:depth=4,nott,nonull,nolmr,nopvs,nokillers,nohistory,noquiescence,nocheckext,checkext,null,material,maxn,hash=2,noise=10", true},
 		{"anychess:movetime=20ms,nodes=1000", true},
 		{"anychess:level=9", false},
 		{"anychess:depth=x", false},

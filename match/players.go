@@ -278,6 +278,7 @@ func (u *UCI) Close() error {
 //	                             switches null (null-move pruning on),
 //	                             nonull, nott, nolmr, nopvs,
 //	                             nokillers, nohistory, noquiescence,
+//	                             checkext (check extension on),
 //	                             nocheckext, material (material-only
 //	                             evaluation), maxn, paranoid, auto
 //	                             (the search of games of more than two
@@ -373,8 +374,10 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 			opts.NoHistory = true
 		case "noquiescence":
 			opts.NoQuiescence = true
+		case "checkext":
+			opts.CheckExtension = true
 		case "nocheckext":
-			opts.NoCheckExtension = true
+			opts.CheckExtension = false
 		case "material":
 			opts.MaterialOnly = true
 		case "maxn":

@@ -170,7 +170,7 @@ func TestFeatureSwitches(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	for _, opts := range []Options{
 		{}, {NoTT: true}, {NullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
-		{NoCheckExtension: true}, {MaterialOnly: true},
+		{CheckExtension: true}, {MaterialOnly: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
 			{"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "d5d8"},

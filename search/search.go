@@ -14,7 +14,8 @@
 //     less attacker value, two killer moves per ply, and quiet moves by
 //     history;
 //   - quiescence search over the tactical moves (all moves when in check);
-//   - a check extension, up to twice the iteration's depth;
+//   - a check extension (Options.CheckExtension, off by default), up to
+//     twice the iteration's depth;
 //   - null-move pruning (Options.NullMove, off by default), only where
 //     zugzwang cannot fool it (see nullAllowed);
 //   - late-move reductions of quiet moves, re-searched at full depth when
@@ -112,8 +113,8 @@ const (
 )
 
 // Options are an engine's settings. The zero value is full strength; the
-// No… fields switch features off and NullMove one on (for self-play
-// measurements), Noise makes it weaker.
+// No… fields switch features off and NullMove and CheckExtension on (for
+// self-play measurements), Noise makes it weaker.
 type Options struct {
 	// HashMB is the transposition table's size in megabytes (default 16).
 	HashMB int
@@ -131,8 +132,11 @@ type Options struct {
 	NoKillers, NoHistory bool
 	// NoQuiescence: the static evaluation at depth 0.
 	NoQuiescence bool
-	// NoCheckExtension: no extra ply when in check.
-	NoCheckExtension bool
+	// CheckExtension turns on the extra ply when in check. It is off by
+	// default: like the null move it lost Elo in self-play at the depths
+	// reached in matches (doc/SEARCH.md); quiescence still searches every
+	// evasion when in check.
+	CheckExtension bool
 	// MaterialOnly: the generic evaluation counts only material (variants
 	// with their own Hooks.Evaluate are not affected).
 	MaterialOnly bool
@@ -546,7 +550,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		return alpha
 	}
 	inCheck := p.InCheck()
-	if inCheck && !s.opts.NoCheckExtension && ply < 2*s.rootDepth {
+	if inCheck && s.opts.CheckExtension && ply < 2*s.rootDepth {
 		depth++
 	}
 	if depth <= 0 {

@@ -75,7 +75,7 @@ func TestScoring(t *testing.T) {
 		{"the defender wins: nothing for winning", false, 30, 30,
 			Battle{Result: DefenderWins, AttackerLost: Army{Bishops: 1}, DefenderLost: Army{Pawns: 1}}, 30 - 5 - 3 + 1 - 5, 30 + 3 - 1, false, false},
 		{"the attacker loses everything: -30, out", true, 30, 30,
-			Battle{Result: DefenderWins, AttackerLost: FullArmy(), DefenderLost: Army{Pawns: 3}}, 30 - 30 + 3 - 30, 30 + 30 - 3, true, false},
+			Battle{Result: DefenderWins, AttackerLost: FullArmy(), DefenderLost: Army{Pawns: 3}}, -27, 57, true, false}, // X: 30, -30 lost, +3 taken, -30; Y: 30 + 30 - 3
 		{"a defender with a smaller army loses it all", true, 40, 20,
 			Battle{Result: AttackerWins, DefenderArmy: &Army{Rooks: 2, Pawns: 8}, DefenderLost: Army{Rooks: 2, Pawns: 8}}, 40 + 18 + 10, 20 - 18 - 30, false, true},
 		{"a draw: only the pieces traded", true, 30, 30,

@@ -275,13 +275,6 @@ func (g *longGeo) ownArea(r, c int) bool {
 	return c >= 1 && c <= 6
 }
 
-// ownRank returns the rank number (1 at its own end) file x has for pl, in
-// the two-team game.
-func (g *longGeo) ownRank(pl core.Player, x int) int {
-	_, c := g.local(pl, x, 0)
-	return c
-}
-
 // fileOf returns the file of pl's own rank k (0 is the 0th rank beyond its
 // end), in the two-team game.
 func (g *longGeo) fileOf(pl core.Player, k int) int {
@@ -310,24 +303,25 @@ func longStep(r *core.Rules, from, to core.Square) core.StepRule {
 			return core.StepBlocked
 		}
 	}
-	var a, b core.Square // the straddled cells, on the start's and the landing's line
-	switch dx, dy := tx-fx, int(g.y[to])-int(g.y[from]); {
-	case dx == 2 || dx == -2:
-		if dy == 0 {
+	// The straddled cells lie on the start's and the landing's lines.
+	var step core.Square
+	switch dx := tx - fx; dx {
+	case 2, -2:
+		if g.y[to] == g.y[from] {
 			return core.StepFree
 		}
-		step := core.Square(dx / 2)
-		a, b = from+step, to-step
-	case dy == 2 || dy == -2:
-		if dx == 0 {
-			return core.StepFree
+		step = core.Square(dx / 2)
+	case 1, -1:
+		// Only the four-team game has a river along a rank.
+		if dy := int(g.y[to]) - int(g.y[from]); g.four && (dy == 2 || dy == -2) {
+			step = core.Square(g.board.Stride * dy / 2)
+			break
 		}
-		step := core.Square(g.board.Stride * dy / 2)
-		a, b = from+step, to-step
+		return core.StepFree
 	default:
 		return core.StepFree
 	}
-	if g.water[a] && g.water[b] {
+	if g.water[from+step] && g.water[to-step] {
 		return core.StepBlocked
 	}
 	return core.StepFree
@@ -542,6 +536,9 @@ func (g *longGeo) flagSteps(p *core.Position, from core.Square, us core.Player, 
 // square next to the pawn on the way is empty.
 func (g *longGeo) pawnShot(p *core.Position, from core.Square, us core.Player, buf []core.Move) []core.Move {
 	r, c := g.local(us, int(g.x[from]), int(g.y[from]))
+	if g.four && c != 5 && r != 5 || !g.four && c != 5 && c != 17 {
+		return buf
+	}
 	shot := func(mr, mc, tr, tc int) {
 		mx, my := g.fromLocal(us, mr, mc)
 		tx, ty := g.fromLocal(us, tr, tc)
@@ -674,15 +671,18 @@ func (g *longGeo) charges(p *core.Position, us core.Player, first, along core.Sq
 // a lying flag or onto an enemy carrier; it may drop its own first:
 // kindDrop), and any piece but a pawn to end its move on a mine.
 func longLegal(p *core.Position, m core.Move) bool {
-	g := lgeo(p.Rules())
-	if g.mods.mines && (m.Kind == core.KindNormal || m.Kind == kindDrop) && p.Mark(m.To)&mineMask != 0 && p.At(m.From).Type() != g.pawn {
-		return false
-	}
-	if m.Kind != core.KindNormal || p.Carry(m.From) == 0 {
+	if m.Kind != core.KindNormal && m.Kind != kindDrop {
 		return true
 	}
-	t := p.At(m.To)
-	return !(g.isFlag(t) || p.Carry(m.To) != 0)
+	carrier := m.Kind == core.KindNormal && p.Carry(m.From) != 0
+	if !carrier && p.Mark(m.To) == 0 {
+		return true
+	}
+	g := lgeo(p.Rules())
+	if p.Mark(m.To)&mineMask != 0 && p.At(m.From).Type() != g.pawn {
+		return false
+	}
+	return !carrier || !(g.isFlag(p.At(m.To)) || p.Carry(m.To) != 0)
 }
 
 // longPass is the move of a side without a legal move.

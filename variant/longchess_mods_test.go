@@ -673,4 +673,35 @@ func FuzzLongchessModPosition(f *testing.F) {
 	})
 }
 
-
+// FuzzLongchessMoveText: reading any move text with the options' moves
+// (mines, salvos decided outside the move list, the four-team forms) never
+// panics; a text that reads is a legal move whose texts read back as it.
+func FuzzLongchessMoveText(f *testing.F) {
+	var positions []*core.Position
+	for _, opts := range [][]string{{"mines", "artillery"}, {"teams=4", "mines", "artillery"}} {
+		r := lcOpts(f, opts...)
+		positions = append(positions, r.StartPosition())
+	}
+	for _, s := range []string{"a5^k3^l7", "A1W5^11W3^12W7", "e4*d4", "P5W4*6W4", "a13^c1^a3", "Aa13^c1", "Pe12*f12", "e-f", "9-8", "A1W5^", "^^", "a5^k3^k3", "Aa13^zz9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range positions {
+			for _, dec := range []notation.Notation{notation.Coordinate, notation.SAN} {
+				m, err := dec.Decode(p, s)
+				if err != nil {
+					continue
+				}
+				if !p.IsLegal(m) {
+					t.Fatalf("%q reads as %+v, which is not legal", s, m)
+				}
+				for _, enc := range []notation.Notation{notation.Coordinate, notation.SAN} {
+					text := enc.Encode(p, m)
+					if m2, err := enc.Decode(p, text); err != nil || m2 != m {
+						t.Fatalf("%q: %s reads back as %+v, %v", s, text, m2, err)
+					}
+				}
+			}
+		}
+	})
+}

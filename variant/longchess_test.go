@@ -635,6 +635,15 @@ func TestLongchessHelp(t *testing.T) {
 		"(D) A side with no legal move loses nothing: it passes",
 		"(D) Three-fold repetition of the same position with the same side to move is a draw",
 		"Draw by agreement",
+		"(D) If it would pass its own rank 1, it is retreated (removed, unscored)",
+		"(D) the other mines are removed without going off; flags survive, and a killed carrier's flag lies where it fell",
+		"(D) As its move it may fire 1–4 shells onto distinct squares (not water) within Manhattan distance 20",
+		"killing every piece within Manhattan distance 3",
+		"the lists of moves, perft and the computer player use only candidate salvos",
+		"Four teams in the corners move in turn clockwise from the top left",
+		"Pawns range-attack from the O squares to the o squares of the seed's diagram",
+		"Retreat: a team's pieces leave the board across the two outer edges of its corner quarter",
+		"Tournament scoring",
 	} {
 		if !strings.Contains(help, decision) {
 			t.Errorf("the help does not say %q", decision)

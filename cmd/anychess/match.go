@@ -15,7 +15,8 @@ const matchHelp = `Players (--a, --b):
                               movetime=DURATION, hash=MB, noise=CP, and the
                               switches null (null-move pruning on) nonull
                               nott nolmr nopvs nokillers
-                              nohistory noquiescence nocheckext material maxn
+                              nohistory noquiescence checkext (check
+                              extension on) nocheckext material maxn
                               paranoid auto
   uci:COMMAND[|NAME=VALUE...] an external UCI engine (orthodox chess, or a
                               variant it offers through UCI_Variant), e.g.
