@@ -5,17 +5,11 @@ package core
 // position; use ParseMove-style validation (IsLegal) for moves from outside.
 func (p *Position) MakeMove(m Move) {
 	r := p.rules
-	z := &r.zobrist
-	p.undos = append(p.undos, undoRecord{
-		move: m, nChanges: len(p.changes), turn: p.turn, ep: p.ep, epVictim: p.epVictim,
-		counter: p.counter, fullmove: p.fullmove, hash: p.hash,
-	})
-	p.history = append(p.history, p.hash)
+	p.pushUndo(m)
 	if r.Hooks.BeforeMove != nil {
 		r.Hooks.BeforeMove(p, m)
 	}
-	p.hash ^= p.epKey(p.ep)
-	p.ep, p.epVictim = NoSquare, NoSquare
+	p.dropEnPassant()
 	us := p.turn
 	reset := false
 	switch m.Kind {
@@ -74,11 +68,33 @@ func (p *Position) MakeMove(m Move) {
 	} else {
 		p.counter++
 	}
+	p.passTurn()
+}
+
+// pushUndo records what a move may change, for UnmakeMove, and the hash
+// before it, for repetitions.
+func (p *Position) pushUndo(m Move) {
+	p.undos = append(p.undos, undoRecord{
+		move: m, nChanges: len(p.changes), turn: p.turn, ep: p.ep, epVictim: p.epVictim,
+		counter: p.counter, fullmove: p.fullmove, hash: p.hash,
+	})
+	p.history = append(p.history, p.hash)
+}
+
+// dropEnPassant ends the en-passant right, which lasts one move.
+func (p *Position) dropEnPassant() {
+	p.hash ^= p.epKey(p.ep)
+	p.ep, p.epVictim = NoSquare, NoSquare
+}
+
+// passTurn gives the move to the next player.
+func (p *Position) passTurn() {
+	us := p.turn
 	next := p.nextPlayer(us)
 	if next == 0 {
 		p.fullmove++
 	}
-	p.hash ^= z.turn[us] ^ z.turn[next]
+	p.hash ^= p.rules.zobrist.turn[us] ^ p.rules.zobrist.turn[next]
 	p.turn = next
 }
 
@@ -166,21 +182,10 @@ func (p *Position) UnmakeMove() {
 // advances. UnmakeMove takes it back, and LastMove reports it as NullMove.
 // It is no legal move of any game, and no hook sees it.
 func (p *Position) MakeNullMove() {
-	p.undos = append(p.undos, undoRecord{
-		move: NullMove, nChanges: len(p.changes), turn: p.turn, ep: p.ep, epVictim: p.epVictim,
-		counter: p.counter, fullmove: p.fullmove, hash: p.hash,
-	})
-	p.history = append(p.history, p.hash)
-	p.hash ^= p.epKey(p.ep)
-	p.ep, p.epVictim = NoSquare, NoSquare
+	p.pushUndo(NullMove)
+	p.dropEnPassant()
 	p.counter++
-	us := p.turn
-	next := p.nextPlayer(us)
-	if next == 0 {
-		p.fullmove++
-	}
-	p.hash ^= p.rules.zobrist.turn[us] ^ p.rules.zobrist.turn[next]
-	p.turn = next
+	p.passTurn()
 }
 
 // LastMove returns the last move made on this position object.
