@@ -71,7 +71,7 @@ func (p *Position) exoticAttack(sq Square, by Player, types uint64) bool {
 		}
 		pm := &moves[pc.Type()]
 		if pm.attackReach != nil {
-			if i := int(sq-from) + len(p.board); pm.attackReach[i>>6]>>(i&63)&1 == 0 {
+			if !canReach(pm.attackReach, sq-from, len(p.board)) {
 				continue // sq is not where this piece captures from here
 			}
 		}
@@ -111,7 +111,7 @@ func (p *Position) exoticOutOfReach(sq Square) bool {
 				continue
 			}
 			reach := moves[t].attackReach
-			if i := int(sq-from) + len(p.board); reach == nil || reach[i>>6]>>(i&63)&1 != 0 {
+			if reach == nil || canReach(reach, sq-from, len(p.board)) {
 				return false
 			}
 		}
@@ -139,4 +139,11 @@ func capturesOn(moves []Move, sq Square) bool {
 		}
 	}
 	return false
+}
+
+// canReach tests the bit of offset d in a reach set (pieceMoves.attackReach),
+// which stores offsets shifted by the mailbox size n.
+func canReach(reach []uint64, d Square, n int) bool {
+	i := int(d) + n
+	return reach[i>>6]>>(i&63)&1 != 0
 }
