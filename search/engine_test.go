@@ -210,18 +210,10 @@ func TestQuiescenceSeesEveryCapture(t *testing.T) {
 }
 
 // TestSearchAllocatesNothing: once warm, the search below the root
-// allocates nothing, in every variant. The infinite plane's
-// insufficient-material hook (variant.planeInsufficient) builds maps on
-// every call, so there the test replaces it by the core's rule: it checks
-// the engine and the core, not that hook.
+// allocates nothing, in every variant, hooks included.
 func TestSearchAllocatesNothing(t *testing.T) {
 	for _, bv := range benchVariants {
 		p := startOf(t, bv.variant, bv.opts)
-		if r := p.Rules(); r.Hooks.InsufficientMaterial != nil {
-			h := *r.Hooks
-			h.InsufficientMaterial = nil
-			r.Hooks = &h
-		}
 		e := New(Options{HashMB: 1})
 		e.Search(p, Limits{Depth: bv.quick})
 		e.start = time.Now()

@@ -29,7 +29,7 @@ func planeConfigure(def *core.Definition, options map[string]string) error {
 // of x + y (the colour of their squares) and sorted so that bishops[0] ≥
 // bishops[1].
 type planeMaterial struct {
-	counts  map[byte]int
+	counts  [26]int // by letter, 'A' first
 	bishops [2]int
 }
 
@@ -66,8 +66,8 @@ var planeDrawGroups = []planeDrawGroup{
 
 // fits reports whether m is within the group.
 func (g planeDrawGroup) fits(m planeMaterial) bool {
-	for l, n := range m.counts {
-		if n > g.max[l] {
+	for i, n := range m.counts {
+		if n > 0 && n > g.max[byte('A'+i)] {
 			return false
 		}
 	}
@@ -82,7 +82,6 @@ func planeInsufficient(p *core.Position) bool {
 	var sides [2]planeMaterial
 	var total [2]int
 	for pl := 0; pl < 2; pl++ {
-		sides[pl].counts = map[byte]int{}
 		for _, sq := range p.PieceSquares(core.Player(pl)) {
 			info := &r.Pieces[p.At(sq).Type()]
 			if info.Royal {
@@ -94,7 +93,7 @@ func planeInsufficient(p *core.Position) bool {
 				sides[pl].bishops[(c.X+c.Y)&1]++
 				continue
 			}
-			sides[pl].counts[info.Letter]++
+			sides[pl].counts[info.Letter-'A']++
 		}
 		if b := &sides[pl].bishops; b[0] < b[1] {
 			b[0], b[1] = b[1], b[0]
@@ -103,7 +102,7 @@ func planeInsufficient(p *core.Position) bool {
 	switch {
 	case total[0] == 0 && total[1] == 0:
 		return true
-	case total[0] == 1 && total[1] == 1 && sides[0].counts['R'] == 1 && sides[1].counts['R'] == 1:
+	case total[0] == 1 && total[1] == 1 && sides[0].counts['R'-'A'] == 1 && sides[1].counts['R'-'A'] == 1:
 		return true
 	}
 	for pl := 0; pl < 2; pl++ {
