@@ -187,6 +187,34 @@ func TestParsePlayer(t *testing.T) {
 	}
 }
 
+// TestParsePlayerLimits: depth= and nodes= alone drop the default move
+// time; movetime= and level= keep a time limit.
+func TestParsePlayerLimits(t *testing.T) {
+	for _, tc := range []struct {
+		desc     string
+		moveTime time.Duration
+		nodes    uint64
+		depth    int
+	}{
+		{"anychess", time.Second, 0, 0},
+		{"anychess:nodes=5000", 0, 5000, 0},
+		{"anychess:depth=3,null", 0, 0, 3},
+		{"anychess:nodes=5000,movetime=20ms", 20 * time.Millisecond, 5000, 0},
+		{"anychess:movetime=20ms,nodes=5000", 20 * time.Millisecond, 5000, 0},
+		{"anychess:level=4,nodes=5000", 200 * time.Millisecond, 5000, 3},
+	} {
+		p, err := ParsePlayer(tc.desc, time.Second, 1)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.desc, err)
+		}
+		lim := p.(*Engine).limits
+		if lim.MoveTime != tc.moveTime || lim.Nodes != tc.nodes || lim.Depth != tc.depth {
+			t.Errorf("%q: move time %v, nodes %d, depth %d; want %v, %d, %d", tc.desc,
+				lim.MoveTime, lim.Nodes, lim.Depth, tc.moveTime, tc.nodes, tc.depth)
+		}
+	}
+}
+
 // TestEngineBeatsRandom: a few short games at depth 2.
 func TestEngineBeatsRandom(t *testing.T) {
 	r, _ := variant.Load("chess", nil)

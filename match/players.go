@@ -286,7 +286,9 @@ func (u *UCI) Close() error {
 //	uci:COMMAND[|NAME=VALUE…]    an external UCI engine and options to set
 //
 // moveTime is the time a move may take unless the description says
-// otherwise; seed varies random movers and noise.
+// otherwise: depth= or nodes= without movetime= (or level=) removes the
+// time limit, so such a player's moves do not depend on the machine's load.
+// seed varies random movers and noise.
 func ParsePlayer(desc string, moveTime time.Duration, seed uint64) (Player, error) {
 	kind, rest, _ := strings.Cut(desc, ":")
 	switch kind {
@@ -318,6 +320,7 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 	opts := search.Options{}
 	lim := search.Limits{MoveTime: moveTime}
 	var extra []func()
+	searchLimited, timeGiven := false, false
 	for _, kv := range strings.Split(rest, ",") {
 		if kv == "" {
 			continue
@@ -334,6 +337,7 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 		var n int
 		switch key {
 		case "level":
+			timeGiven = true
 			if n, err = num(); err == nil {
 				var lo search.Options
 				lo, lim, err = search.Level(n, moveTime, seed)
@@ -342,15 +346,18 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 		case "depth":
 			if n, err = num(); err == nil {
 				extra = append(extra, func() { lim.Depth = n })
+				searchLimited = true
 			}
 		case "nodes":
 			if n, err = num(); err == nil {
 				extra = append(extra, func() { lim.Nodes = uint64(n) })
+				searchLimited = true
 			}
 		case "movetime":
 			var d time.Duration
 			if d, err = time.ParseDuration(value); err == nil {
 				extra = append(extra, func() { lim.MoveTime = d })
+				timeGiven = true
 			}
 		case "hash":
 			opts.HashMB, err = num()
@@ -392,6 +399,11 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 		if err != nil {
 			return nil, err
 		}
+	}
+	if searchLimited && !timeGiven {
+		// depth= or nodes= alone: limited by the search, not by the clock,
+		// so the result does not depend on the machine's load.
+		lim.MoveTime = 0
 	}
 	for _, f := range extra {
 		f()

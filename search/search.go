@@ -318,7 +318,7 @@ func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Mov
 		}
 	}
 	alpha := -infinity // the best score so far, less DeclarationMargin for a declaration
-	bestScore, bestMove := -infinity, core.NullMove
+	bestScore, bestMove, bestIndex := -infinity, core.NullMove, -1
 	for i, m := range root {
 		margin := 0
 		if r.Bare(m) != m {
@@ -343,8 +343,13 @@ func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Mov
 		}
 		scores[i] = score - margin
 		if score > bound {
-			alpha, bestScore, bestMove = score-margin, score, m
-			// Keep the best move first for the next iteration.
+			if bestIndex >= 0 {
+				scores[bestIndex] = alpha // no longer the best: its own score
+			}
+			alpha, bestScore, bestMove, bestIndex = score-margin, score, m, i
+			// Keep the best move, and only it, first for the next
+			// iteration: an unfinished iteration's result is trusted only
+			// because it searched the previous best move first.
 			scores[i] = infinity
 		}
 	}
