@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"anychess/core"
 	"anychess/notation"
@@ -45,6 +46,12 @@ type Config struct {
 	AdjudicateMargin int
 	Seating          Seating
 	Seed             uint64
+	// Clock, when not zero, gives every player a game clock of this much
+	// time, which gains Increment after each of its moves. Players are told
+	// the time they have left (Game.Clock); a player whose clock runs out
+	// during its move loses the game, on time (the other players win).
+	Clock     time.Duration
+	Increment time.Duration
 	// Log, when not nil, receives one line per game.
 	Log io.Writer
 }
@@ -57,6 +64,14 @@ type GameResult struct {
 	ASeats      []bool  // the seats A played
 	APoints     float64 // A's points
 	Moves       []string
+	// LostOnTime: the game ended when the clock of player Flagged ran out.
+	LostOnTime bool
+	Flagged    core.Player
+	// Thinking is the time A (0) and B (1) took for their moves, and
+	// PlayerMoves the number of moves each made (random opening plies
+	// excluded).
+	Thinking    [2]time.Duration
+	PlayerMoves [2]int
 }
 
 // Report is a match's result.
@@ -64,6 +79,12 @@ type Report struct {
 	Score       Score // from A's view
 	Adjudicated int   // games decided by adjudication
 	Plies       int   // plies played in all games
+	// TimeLosses counts the games A (0) and B (1) lost on time.
+	TimeLosses [2]int
+	// Thinking is the time A (0) and B (1) took for their moves in all
+	// games, and PlayerMoves the number of moves each made.
+	Thinking    [2]time.Duration
+	PlayerMoves [2]int
 	Results     []GameResult
 }
 
@@ -97,6 +118,13 @@ func Run(cfg Config, a, b Player) (Report, error) {
 		if res.Adjudicated {
 			rep.Adjudicated++
 		}
+		if res.LostOnTime {
+			rep.TimeLosses[side(seats, res.Flagged)]++
+		}
+		for i := range rep.Thinking {
+			rep.Thinking[i] += res.Thinking[i]
+			rep.PlayerMoves[i] += res.PlayerMoves[i]
+		}
 		rep.Results = append(rep.Results, res)
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, "game %d: A=%s %s, %d plies%s; A %.2f; total %s\n", g+1, seatText(seats), res.Outcome, res.Plies,
@@ -104,6 +132,14 @@ func Run(cfg Config, a, b Player) (Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// side returns 0 when A plays the seat, 1 when B does.
+func side(seats []bool, seat core.Player) int {
+	if seats[seat] {
+		return 0
+	}
+	return 1
 }
 
 func seatText(seats []bool) string {
@@ -156,6 +192,12 @@ func playGame(cfg Config, opening uint64, seats []bool, a, b Player) (GameResult
 	}
 	start := p.Copy()
 	g := &Game{Start: start, StartText: start.String(), Position: p}
+	if cfg.Clock > 0 {
+		g.Clock, g.Increment = make([]time.Duration, r.Players), cfg.Increment
+		for i := range g.Clock {
+			g.Clock[i] = cfg.Clock
+		}
+	}
 	for _, pl := range []Player{a, b} {
 		if err := pl.NewGame(r); err != nil {
 			return res, err
@@ -170,13 +212,25 @@ func playGame(cfg Config, opening uint64, seats []bool, a, b Player) (GameResult
 			res.Outcome, res.Adjudicated = adjudicate(p, cfg.AdjudicateMargin), true
 			break
 		}
+		turn := p.Turn()
 		pl := b
-		if seats[p.Turn()] {
+		if seats[turn] {
 			pl = a
 		}
+		started := time.Now()
 		m, err := pl.Move(g)
+		used := time.Since(started)
 		if err != nil {
 			return res, fmt.Errorf("%s: %w", pl.Name(), err)
+		}
+		res.Thinking[side(seats, turn)] += used
+		res.PlayerMoves[side(seats, turn)]++
+		if g.Clock != nil {
+			if g.Clock[turn] -= used; g.Clock[turn] <= 0 {
+				res.Outcome, res.LostOnTime, res.Flagged = timeLoss(r, turn), true, turn
+				break
+			}
+			g.Clock[turn] += g.Increment
 		}
 		if !p.IsLegal(m) {
 			return res, fmt.Errorf("%s played an illegal move %s", pl.Name(), notation.Coordinate.Encode(p, r.Bare(m)))
@@ -208,6 +262,18 @@ func adjudicate(p *core.Position, margin int) core.Outcome {
 	for pl := 0; pl < r.Players; pl++ {
 		if r.Allies(core.Player(pl), core.Player(bestPl)) {
 			o.Winners |= 1 << pl
+		}
+	}
+	return o
+}
+
+// timeLoss is the outcome of a game whose player pl ran out of time: every
+// player not on its side wins.
+func timeLoss(r *core.Rules, pl core.Player) core.Outcome {
+	o := core.Outcome{Status: core.Win, Reason: fmt.Sprintf("player %d lost on time", pl+1)}
+	for q := 0; q < r.Players; q++ {
+		if !r.Allies(core.Player(q), pl) {
+			o.Winners |= 1 << q
 		}
 	}
 	return o

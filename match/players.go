@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os/exec"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,10 @@ type Game struct {
 	Moves []core.Move
 	// Position is the current position; a player must leave it as it is.
 	Position *core.Position
+	// Clock, in a game played with clocks (nil otherwise), is the time
+	// each player has left; the clock gains Increment after each move.
+	Clock     []time.Duration
+	Increment time.Duration
 }
 
 // Player chooses moves in games.
@@ -61,9 +66,14 @@ func (e *Engine) Name() string { return e.name }
 // NewGame implements Player.
 func (e *Engine) NewGame(*core.Rules) error { e.engine.NewGame(); return nil }
 
-// Move implements Player.
+// Move implements Player. In a game with clocks the engine manages the
+// time left (search.Limits.Clock), within its per-move limits.
 func (e *Engine) Move(g *Game) (core.Move, error) {
-	res := e.engine.Search(g.Position, e.limits)
+	lim := e.limits
+	if g.Clock != nil {
+		lim.Clock, lim.Increment = g.Clock[g.Position.Turn()], g.Increment
+	}
+	res := e.engine.Search(g.Position, lim)
 	if res.Move == core.NullMove {
 		return res.Move, errors.New("engine found no move")
 	}
@@ -102,19 +112,29 @@ func (r *Random) Move(g *Game) (core.Move, error) {
 func (r *Random) Close() error { return nil }
 
 // UCI is an external engine that speaks the Universal Chess Interface. It
-// is told the game as "position fen START moves …"; a variant other than
-// orthodox chess is announced by the UCI_Variant option, which the engine
-// must offer.
+// is told the game as "position fen START moves …", START being the
+// variant's own position text (a FEN for chess-like variants) and the
+// moves in coordinate notation with their declarations; a variant other
+// than orthodox chess is announced by the UCI_Variant option, which the
+// engine must offer, and the variant's options (core.Rules.Options) by
+// VariantOptions, which 'anychess uci' offers. In a game with clocks it is sent "go wtime … btime …
+// winc … binc …" (in games of more than two players the mover's clock as
+// wtime or btime by its seat's parity, as 'anychess uci' reads it), else
+// "go movetime …". A line "info string error: …" (how 'anychess uci'
+// reports a command it cannot carry out) fails the move.
 type UCI struct {
 	command  []string
 	options  [][2]string
 	moveTime time.Duration
 	name     string
 
-	cmd     *exec.Cmd
-	in      io.WriteCloser
-	lines   chan string
-	variant bool // the engine offers UCI_Variant
+	cmd            *exec.Cmd
+	in             io.WriteCloser
+	lines          chan string
+	variant        bool // the engine offers UCI_Variant
+	variantOptions bool // the engine offers VariantOptions (as 'anychess uci' does)
+	// variants are the values its UCI_Variant combo lists.
+	variants map[string]bool
 }
 
 // NewUCI starts an external engine: command is its command line, options
@@ -145,17 +165,7 @@ func NewUCI(command []string, options [][2]string, moveTime time.Duration) (*UCI
 		}
 		close(u.lines)
 	}()
-	if err := u.send("uci"); err != nil {
-		return nil, err
-	}
-	if err := u.await("uciok", 10*time.Second, func(line string) {
-		if strings.HasPrefix(line, "id name ") {
-			u.name = strings.TrimPrefix(line, "id name ")
-		}
-		if strings.HasPrefix(line, "option name UCI_Variant ") {
-			u.variant = true
-		}
-	}); err != nil {
+	if err := u.handshake(); err != nil {
 		u.Close()
 		return nil, err
 	}
@@ -164,7 +174,41 @@ func NewUCI(command []string, options [][2]string, moveTime time.Duration) (*UCI
 			return nil, err
 		}
 	}
+	if len(options) > 0 && u.variant {
+		// An option may add variants (Fairy-Stockfish's VariantPath):
+		// ask for the list again.
+		if err := u.handshake(); err != nil {
+			u.Close()
+			return nil, err
+		}
+	}
 	return u, nil
+}
+
+// handshake sends "uci" and reads the engine's name and options up to
+// "uciok": whether it offers UCI_Variant, and which variants.
+func (u *UCI) handshake() error {
+	if err := u.send("uci"); err != nil {
+		return err
+	}
+	u.variants = map[string]bool{}
+	return u.await("uciok", 10*time.Second, func(line string) {
+		if strings.HasPrefix(line, "id name ") {
+			u.name = strings.TrimPrefix(line, "id name ")
+		}
+		if rest, ok := strings.CutPrefix(line, "option name UCI_Variant "); ok {
+			u.variant = true
+			f := strings.Fields(rest)
+			for i := 0; i+1 < len(f); i++ {
+				if f[i] == "var" {
+					u.variants[f[i+1]] = true
+				}
+			}
+		}
+		if strings.HasPrefix(line, "option name VariantOptions ") {
+			u.variantOptions = true
+		}
+	})
 }
 
 func (u *UCI) send(line string) error {
@@ -198,14 +242,30 @@ func (u *UCI) Name() string { return u.name }
 
 // NewGame implements Player.
 func (u *UCI) NewGame(r *core.Rules) error {
-	if r.Players != 2 || r.Board.Unbounded {
-		return fmt.Errorf("uci: %s is not a two-player game on a board FEN can write", r.Name())
+	if r.Name() != "chess" && !u.variant {
+		return fmt.Errorf("uci: %s offers no UCI_Variant option, so it cannot play %s", u.name, r.Name())
 	}
-	if r.Name() != "chess" {
-		if !u.variant {
-			return fmt.Errorf("uci: %s offers no UCI_Variant option, so it cannot play %s", u.name, r.Name())
-		}
+	if u.variant && len(u.variants) > 0 && !u.variants[r.Name()] {
+		return fmt.Errorf("uci: %s does not list %s among its UCI_Variant values", u.name, r.Name())
+	}
+	if u.variant {
 		if err := u.send("setoption name UCI_Variant value " + r.Name()); err != nil {
+			return err
+		}
+	}
+	if len(r.Options) > 0 {
+		if !u.variantOptions {
+			return fmt.Errorf("uci: %s offers no VariantOptions option, so it cannot play %s with options", u.name, r.Name())
+		}
+		names := make([]string, 0, len(r.Options))
+		for name := range r.Options {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for i, name := range names {
+			names[i] = name + "=" + r.Options[name]
+		}
+		if err := u.send("setoption name VariantOptions value " + strings.Join(names, ",")); err != nil {
 			return err
 		}
 	}
@@ -215,42 +275,81 @@ func (u *UCI) NewGame(r *core.Rules) error {
 	if err := u.send("isready"); err != nil {
 		return err
 	}
-	return u.await("readyok", 10*time.Second, nil)
+	var failed error
+	if err := u.await("readyok", 10*time.Second, u.noteError(&failed)); err != nil {
+		return err
+	}
+	return failed
+}
+
+// noteError returns a line watcher that keeps the first error the engine
+// reports ("info string error: …").
+func (u *UCI) noteError(failed *error) func(string) {
+	return func(line string) {
+		if msg, ok := strings.CutPrefix(line, "info string error: "); ok && *failed == nil {
+			*failed = fmt.Errorf("uci: %s: %s", u.name, msg)
+		}
+	}
 }
 
 // Move implements Player.
 func (u *UCI) Move(g *Game) (core.Move, error) {
 	var sb strings.Builder
-	sb.WriteString("position fen " + g.Start.FEN())
+	sb.WriteString("position fen " + g.StartText)
 	if len(g.Moves) > 0 {
 		sb.WriteString(" moves")
 		p := g.Start.Copy()
 		for _, m := range g.Moves {
-			sb.WriteString(" " + notation.Coordinate.Encode(p, m))
+			sb.WriteString(" " + notation.Coordinate.Encode(p, p.Rules().Bare(m)) + p.DeclarationText(m))
 			p.MakeMove(m)
 		}
 	}
 	if err := u.send(sb.String()); err != nil {
 		return core.NullMove, err
 	}
-	if err := u.send("go movetime " + strconv.FormatInt(max(1, u.moveTime.Milliseconds()), 10)); err != nil {
+	goLine, wait := "go movetime "+ms(max(time.Millisecond, u.moveTime)), 10*time.Second+10*u.moveTime
+	if g.Clock != nil {
+		w, b := g.Clock[0], g.Clock[1]
+		if turn := int(g.Position.Turn()); turn >= 2 {
+			// More than two players: the mover's clock by its seat's parity.
+			if turn%2 == 0 {
+				w = g.Clock[turn]
+			} else {
+				b = g.Clock[turn]
+			}
+		}
+		inc := ms(g.Increment)
+		goLine = "go wtime " + ms(w) + " btime " + ms(b) + " winc " + inc + " binc " + inc
+		wait = 10*time.Second + g.Clock[g.Position.Turn()]
+	}
+	if err := u.send(goLine); err != nil {
 		return core.NullMove, err
 	}
 	var best string
-	err := u.await("bestmove", 10*time.Second+10*u.moveTime, func(line string) {
+	var failed error
+	noteError := u.noteError(&failed)
+	err := u.await("bestmove", wait, func(line string) {
+		noteError(line)
 		if f := strings.Fields(line); len(f) >= 2 && f[0] == "bestmove" {
 			best = f[1]
 		}
 	})
+	if err == nil {
+		err = failed
+	}
 	if err != nil {
 		return core.NullMove, err
 	}
-	m, err := notation.Coordinate.Decode(g.Position, best)
+	p := g.Position
+	m, err := p.ParseDeclared(best, func(s string) (core.Move, error) { return notation.Coordinate.Decode(p, s) })
 	if err != nil {
 		return core.NullMove, fmt.Errorf("uci: %s played %q: %w", u.name, best, err)
 	}
 	return m, nil
 }
+
+// ms writes a duration in whole milliseconds, as UCI wants times.
+func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
 
 // Close implements Player.
 func (u *UCI) Close() error {
@@ -280,9 +379,11 @@ func (u *UCI) Close() error {
 //	                             nokillers, nohistory, noquiescence,
 //	                             checkext (check extension on),
 //	                             nocheckext, material (material-only
-//	                             evaluation), maxn, paranoid, auto
-//	                             (the search of games of more than two
-//	                             sides), noise=CP
+//	                             evaluation), nogoal (no goal terms in
+//	                             the evaluation), maxn, paranoid, brs
+//	                             (best-reply search), auto (the search
+//	                             of games of more than two sides),
+//	                             noise=CP
 //	uci:COMMAND[|NAME=VALUE…]    an external UCI engine and options to set
 //
 // moveTime is the time a move may take unless the description says
@@ -387,10 +488,14 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 			opts.CheckExtension = false
 		case "material":
 			opts.MaterialOnly = true
+		case "nogoal":
+			opts.NoGoal = true
 		case "maxn":
 			opts.Multi = search.MaxN
 		case "paranoid":
 			opts.Multi = search.Paranoid
+		case "brs":
+			opts.Multi = search.BRS
 		case "auto":
 			opts.Multi = search.Auto
 		default:

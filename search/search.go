@@ -23,9 +23,11 @@
 //   - mate-distance pruning, and a repeated position in the search scored as
 //     a draw.
 //
-// Games of more than two sides are searched by max-n or in paranoid mode
-// (the root player's side against everyone else), see paranoid.go and
-// Options.Multi; two teams whose turns alternate by plain negamax.
+// Games of more than two sides are searched by best-reply search (the root
+// player against the single best reply of all its opponents, brs.go), by
+// max-n or in paranoid mode (the root player's side against everyone else,
+// paranoid.go), as Options.Multi says; two teams whose turns alternate by
+// plain negamax.
 //
 // At the root the engine also tries each legal move with each declaration
 // the variant allows (core.Declaration), and makes one only when it scores
@@ -46,12 +48,28 @@ import (
 // Limits bound a search. Zero fields are unlimited; with none set the search
 // goes on to MaxDepth or until Stop is set.
 type Limits struct {
-	Depth    int
-	Nodes    uint64
+	// Depth is the deepest iteration.
+	Depth int
+	// Nodes is the most nodes to search.
+	Nodes uint64
+	// MoveTime is the most time the move may take.
 	MoveTime time.Duration
+	// Clock is the time the player to move has left on its game clock; the
+	// search then manages its time (Limits.TimeBudget), and MoveTime, if
+	// also set, caps the move's share.
+	Clock time.Duration
+	// Increment is the time the clock gains after each move.
+	Increment time.Duration
+	// MovesToGo is the number of moves Clock must last for (until the next
+	// time control adds time); 0: unknown (DefaultMovesToGo is assumed).
+	MovesToGo int
 	// Stop, when not nil, ends the search as soon as it is set (from any
 	// goroutine).
 	Stop *atomic.Bool
+	// Info, when not nil, is called after each finished iteration of the
+	// two-sided search with the result so far (PV included), for a
+	// progress display.
+	Info func(Result)
 }
 
 // Result is the outcome of a search.
@@ -100,9 +118,9 @@ type MultiMode uint8
 
 // Searches for more than two players.
 const (
-	// Auto is the default, chosen by self-play (doc/SEARCH.md): max-n when
-	// the game has more than two sides (free-for-all), negamax when two
-	// teams alternate.
+	// Auto is the default, chosen by self-play (doc/SEARCH.md): best-reply
+	// search when the game has more than two sides (free-for-all), negamax
+	// when two teams alternate.
 	Auto MultiMode = iota
 	// Paranoid: the root player's side maximises, all others minimise its
 	// evaluation; alpha-beta with every feature of the two-player search.
@@ -110,6 +128,10 @@ const (
 	// MaxN: every player maximises its own evaluation (a vector of scores);
 	// no pruning beyond the depth limit.
 	MaxN
+	// BRS, best-reply search: the root player's side against the single
+	// best reply of all its opponents; alpha-beta with every feature of the
+	// two-player search (see brs.go).
+	BRS
 )
 
 // Options are an engine's settings. The zero value is full strength; the
@@ -140,6 +162,10 @@ type Options struct {
 	// MaterialOnly: the generic evaluation counts only material (variants
 	// with their own Hooks.Evaluate are not affected).
 	MaterialOnly bool
+	// NoGoal: the generic evaluation leaves out the goal terms (a royal
+	// piece's distance to the region it wins by reaching, and the pressure
+	// on that region; see goal.go).
+	NoGoal bool
 	// Multi chooses the search of games of more than two players.
 	Multi MultiMode
 	// Noise adds a pseudo-random term of up to ±Noise centipawns to every
@@ -176,6 +202,10 @@ type Engine struct {
 	rootDepth int
 	rootKey   uint64 // mixed into hash keys in games of more than two players
 	multi     bool
+	brs       *brsState // best-reply search's scratch space, made at first use
+	// soft and hard are the search's time limits (Limits.TimeBudget): no
+	// new iteration after soft, stop at hard; 0 is none.
+	soft, hard time.Duration
 }
 
 // New returns an engine with the given options.
@@ -219,10 +249,11 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 	s.start = time.Now()
 	r := p.Rules()
 	if s.ev == nil || s.ev.r != r {
-		s.ev = evaluatorFor(r)
+		s.ev = evaluatorFor(r).forOptions(s.opts)
 		s.NewGame()
 	}
 	s.p, s.limits, s.nodes, s.stopped = p, limits, 0, false
+	s.soft, s.hard = limits.TimeBudget()
 	s.root = p.Turn()
 	s.multi = r.Players > 2 && !s.twoSides()
 	s.rootKey = 0
@@ -251,8 +282,11 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		best.Time = time.Since(s.start)
 		return best
 	}
-	if r.Players > 2 && (s.opts.Multi == MaxN || s.opts.Multi == Auto && s.multi) {
+	switch s.searchMode() {
+	case MaxN:
 		return s.maxnRoot(root)
+	case BRS:
+		return s.brsRoot(root)
 	}
 	maxDepth := limits.Depth
 	if maxDepth <= 0 || maxDepth > MaxDepth {
@@ -270,13 +304,18 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 			break
 		}
 		best.Depth = depth
+		if limits.Info != nil {
+			info := best
+			info.Nodes, info.Time, info.PV = s.nodes, time.Since(s.start), s.pv(best.Move)
+			limits.Info(info)
+		}
 		if _, mate := IsMate(score); mate && depth > 1 {
 			// A forced result found at this depth stays found.
 			if plies, _ := IsMate(score); plies <= depth {
 				break
 			}
 		}
-		if limits.MoveTime > 0 && time.Since(s.start) > limits.MoveTime/2 {
+		if s.soft > 0 && time.Since(s.start) > s.soft {
 			break // the next iteration would not finish
 		}
 	}
@@ -392,7 +431,7 @@ func (s *Engine) checkStop() bool {
 	} else if s.nodes&127 == 0 {
 		if l.Stop != nil && l.Stop.Load() {
 			s.stopped = true
-		} else if l.MoveTime > 0 && time.Since(s.start) >= l.MoveTime {
+		} else if s.hard > 0 && time.Since(s.start) >= s.hard {
 			s.stopped = true
 		}
 	}

@@ -185,14 +185,20 @@ type Seat struct {
 	// Level is the computer's playing strength, 1 to search.Levels; 0 is
 	// full strength.
 	Level int
+	// Clock, when not zero, is the seat's game clock: its time for the
+	// whole game, which gains Increment after each of its moves. A seat
+	// whose clock runs out loses (a human's when it next types something);
+	// a computer manages its time by it.
+	Clock     time.Duration
+	Increment time.Duration
 }
 
 // Play runs a game from p to its end. Human moves are read from in, one per
 // line, in coordinate notation or SAN, optionally followed by the variant's
 // declarations (":clock", see core.Declaration); the commands help, moves,
 // undo, fen and quit are understood. Under the board it shows the variant's
-// status lines (core.Hooks.Status) and whose turn it is. It returns the
-// outcome (Ongoing if a human quit).
+// status lines (core.Hooks.Status), the clocks of seats that have one, and
+// whose turn it is. It returns the outcome (Ongoing if a human quit).
 func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outcome {
 	r := p.Rules()
 	scanner := bufio.NewScanner(in)
@@ -204,6 +210,10 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 		}
 	}
 	engines := make([]*search.Engine, len(seats))
+	clocks := make([]time.Duration, len(seats)) // time left, for seats with a clock
+	for i, s := range seats {
+		clocks[i] = s.Clock
+	}
 	var view *View // the window of an unbounded board, moved by the view commands
 	if p.Unbounded() {
 		v := DefaultView(p)
@@ -232,17 +242,40 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 		if p.InCheck() {
 			check = " (in check)"
 		}
+		if line := clockLine(seats, clocks, names); line != "" {
+			fmt.Fprintln(out, line)
+		}
 		fmt.Fprintf(out, "%s to move%s\n", names[turn], check)
 		seat := Seat{}
 		if int(turn) < len(seats) {
 			seat = seats[turn]
 		}
+		turnStart := time.Now()
+		// spend takes the time of the turn so far off the mover's clock
+		// and reports whether it ran out.
+		spend := func() bool {
+			if seat.Clock <= 0 {
+				return false
+			}
+			clocks[turn] -= time.Since(turnStart)
+			turnStart = time.Now()
+			return clocks[turn] <= 0
+		}
+		flagged := func() core.Outcome {
+			o := timeLoss(r, turn, names[turn])
+			fmt.Fprintf(out, "Game over: %s\n", describe(o, names))
+			return o
+		}
 		if seat.Computer {
-			res := computerMove(p, seats, engines, turn)
+			res := computerMove(p, seats, engines, turn, clocks[turn])
 			if res.Move == core.NullMove {
 				fmt.Fprintln(out, "no move")
 				return core.Outcome{}
 			}
+			if spend() {
+				return flagged()
+			}
+			clocks[turn] += seat.Increment
 			bare, decl := r.Bare(res.Move), p.DeclarationText(res.Move)
 			fmt.Fprintf(out, "%s plays %s (%s)\n", names[turn], notation.SAN.Encode(p, bare)+decl, notation.Coordinate.Encode(p, bare)+decl)
 			p.MakeMove(res.Move)
@@ -252,6 +285,9 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 			fmt.Fprint(out, "> ")
 			if !scanner.Scan() {
 				return core.Outcome{}
+			}
+			if spend() {
+				return flagged()
 			}
 			line := strings.TrimSpace(scanner.Text())
 			if view != nil {
@@ -311,10 +347,49 @@ func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outc
 					continue
 				}
 				p.MakeMove(m)
+				clocks[turn] += seat.Increment
 			}
 			break
 		}
 	}
+}
+
+// clockLine shows the time left of the seats that have a clock ("" when
+// none has): "Clock: White 4:58.3, Black 5:00.0".
+func clockLine(seats []Seat, clocks []time.Duration, names []string) string {
+	var parts []string
+	for i, s := range seats {
+		if s.Clock > 0 && i < len(names) {
+			parts = append(parts, names[i]+" "+ClockText(clocks[i]))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Clock: " + strings.Join(parts, ", ")
+}
+
+// ClockText writes the time on a clock as players read it: minutes and
+// seconds, with hundredths under ten seconds ("4:05.3", "0:09.87").
+func ClockText(d time.Duration) string {
+	d = max(d, 0)
+	m, sec := int(d/time.Minute), (d % time.Minute).Seconds()
+	if d < 10*time.Second {
+		return fmt.Sprintf("%d:%05.2f", m, sec)
+	}
+	return fmt.Sprintf("%d:%04.1f", m, sec)
+}
+
+// timeLoss is the outcome when player pl's clock has run out: every player
+// not on its side wins.
+func timeLoss(r *core.Rules, pl core.Player, name string) core.Outcome {
+	o := core.Outcome{Status: core.Win, Reason: "time (" + name + "'s clock ran out)"}
+	for q := 0; q < r.Players; q++ {
+		if !r.Allies(core.Player(q), pl) {
+			o.Winners |= 1 << q
+		}
+	}
+	return o
 }
 
 func describe(o core.Outcome, names []string) string {

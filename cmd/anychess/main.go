@@ -30,6 +30,7 @@ commands:
   analyze    search a position: best move, score, principal variation
   match      play games between two engines and report the score
   tournament keep a Longchess tournament's battles in a file; the standings
+  uci        speak the Universal Chess Interface (for GUIs), in every variant
 
 Every command that takes a variant accepts
   --variant NAME | --variant-file FILE.toml   and   --option NAME[=VALUE] (repeatable)
@@ -68,6 +69,8 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		return cmdMatch(rest, stdout)
 	case "tournament":
 		return cmdTournament(rest, stdout)
+	case "uci":
+		return cmdUCI(rest, stdin, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }

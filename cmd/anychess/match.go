@@ -16,11 +16,18 @@ const matchHelp = `Players (--a, --b):
                               switches null (null-move pruning on) nonull
                               nott nolmr nopvs nokillers
                               nohistory noquiescence checkext (check
-                              extension on) nocheckext material maxn
-                              paranoid auto
+                              extension on) nocheckext material nogoal
+                              (no goal terms in the evaluation), and for
+                              more than two players maxn paranoid brs
+                              (best-reply search) auto
   uci:COMMAND[|NAME=VALUE...] an external UCI engine (orthodox chess, or a
                               variant it offers through UCI_Variant), e.g.
-                              'uci:/usr/games/stockfish|Skill Level=0'
+                              'uci:/usr/games/stockfish|Skill Level=0' or
+                              'uci:anychess uci' (every variant)
+With --tc CLOCK+INCREMENT each player has a game clock: the engines are told
+their time left (UCI: wtime/btime/winc/binc) and manage it; a player whose
+clock runs out loses, and the report counts the games lost on time and the
+average time per move.
 `
 
 func cmdMatch(args []string, stdout io.Writer) error {
@@ -31,7 +38,8 @@ func cmdMatch(args []string, stdout io.Writer) error {
 	a := fs.String("a", "anychess", "the first player (see below)")
 	b := fs.String("b", "random", "the second player")
 	games := fs.Int("games", 20, "number of games")
-	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
+	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move (without --tc)")
+	tc := fs.String("tc", "", "time control instead of --movetime: a game clock per player and increment per move, e.g. 10s+100ms; a player whose clock runs out loses on time")
 	randomPlies := fs.Int("random-plies", 4, "random plies that open each game (each opening is played with the seats swapped)")
 	maxPlies := fs.Int("max-plies", 0, "adjudicate a game still going after this many plies by the evaluation (0: never)")
 	margin := fs.Int("adjudicate-margin", 300, "the evaluation lead that wins an adjudicated game")
@@ -62,6 +70,15 @@ func cmdMatch(args []string, stdout io.Writer) error {
 	if !*quiet {
 		cfg.Log = stdout
 	}
+	if *tc != "" {
+		if flagGiven(fs, "movetime") {
+			return fmt.Errorf("match: give --tc or --movetime, not both (a player's movetime=D caps its moves under --tc)")
+		}
+		if cfg.Clock, cfg.Increment, err = parseTimeControl(*tc); err != nil {
+			return fmt.Errorf("match: --tc: %w", err)
+		}
+		*moveTime = 0 // the clock decides
+	}
 	pa, err := match.ParsePlayer(*a, *moveTime, *seed*2+1)
 	if err != nil {
 		return err
@@ -78,6 +95,13 @@ func cmdMatch(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s: A=%s vs B=%s, %d games, %d adjudicated, %.0f plies/game\n", r.Name(), pa.Name(), pb.Name(),
 		rep.Score.Games, rep.Adjudicated, float64(rep.Plies)/float64(max(1, rep.Score.Games)))
+	if cfg.Clock > 0 {
+		avg := func(i int) time.Duration {
+			return (rep.Thinking[i] / time.Duration(max(1, rep.PlayerMoves[i]))).Round(100 * time.Microsecond)
+		}
+		fmt.Fprintf(stdout, "clock %s: lost on time A %d, B %d; time per move A %v (%d moves), B %v (%d moves)\n", *tc,
+			rep.TimeLosses[0], rep.TimeLosses[1], avg(0), rep.PlayerMoves[0], avg(1), rep.PlayerMoves[1])
+	}
 	fmt.Fprintf(stdout, "score A: %s\n", rep.Score)
 	return nil
 }
