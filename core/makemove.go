@@ -188,6 +188,19 @@ func (p *Position) MakeNullMove() {
 	p.passTurn()
 }
 
+// MakeNullMoveTo hands the turn to player pl (one of the rules' players)
+// without moving, for searches that let a player who is not next in turn
+// order move (best-reply search in games of more than two players): the
+// en-passant right lapses; the move counter and the move number stay.
+// UnmakeMove takes it back, and LastMove reports it as NullMove. It is no
+// legal move of any game, and no hook sees it.
+func (p *Position) MakeNullMoveTo(pl Player) {
+	p.pushUndo(NullMove)
+	p.dropEnPassant()
+	p.hash ^= p.rules.zobrist.turn[p.turn] ^ p.rules.zobrist.turn[pl]
+	p.turn = pl
+}
+
 // LastMove returns the last move made on this position object.
 func (p *Position) LastMove() (Move, bool) {
 	if len(p.undos) == 0 {

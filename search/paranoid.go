@@ -1,4 +1,4 @@
-// Search for more than two players: paranoid (inside the main search) and max-n.
+// Search for more than two players: paranoid (inside the main search), max-n, and the choice between them and best-reply search.
 package search
 
 import (
@@ -21,13 +21,41 @@ import (
 //
 // Max-n (Luckhardt and Irani) gives each position a vector of every
 // player's evaluation; each player picks the move best for itself. It
-// needs no assumption that the others gang up, but it cannot prune (shallow
-// pruning needs bounded, zero-sum scores, which the variants' evaluations
-// are not), so it searches less deep in the same time. Options.Multi
-// chooses between them. By default (Auto) games of more than two sides use
-// max-n: in self-play at equal time it beat paranoid (doc/SEARCH.md), whose
-// assumption that every opponent plays against the root player makes it
-// too timid in a free-for-all.
+// needs no assumption that the others gang up, but it cannot prune: shallow
+// pruning (Korf) cuts when one player's score proves that the parent's
+// player cannot do better, which needs an upper bound on the sum of the
+// scores and a lower bound on each; the variants' evaluations (a player's
+// lead over the others) sum to at most 0, but a player's score can fall as
+// low as a lost game, −MateScore, so the bound never cuts. Without cuts,
+// move ordering below the root changes nothing, so max-n keeps no table,
+// killers or history; its root orders the moves by the previous iteration
+// and plays an unfinished iteration's better move.
+//
+// Best-reply search (brs.go) is the third search; Options.Multi chooses.
+// By default (Auto) games of more than two sides use best-reply search:
+// in self-play it beat max-n and paranoid search in four-team Longchess by
+// far, and in four-player Martian Chess it beat paranoid search and lost
+// to max-n by less (doc/SEARCH.md).
+
+// searchMode returns the search the position at the root calls for: MaxN
+// or BRS, or Paranoid for the negamax search (which is plain negamax when
+// two sides alternate). Games of two players are always negamax; for more,
+// Options.Multi chooses, and Auto picks by the rule self-play supported
+// (doc/SEARCH.md).
+func (s *Engine) searchMode() MultiMode {
+	if s.p.Rules().Players <= 2 {
+		return Paranoid
+	}
+	switch s.opts.Multi {
+	case Auto:
+		if s.multi {
+			return BRS
+		}
+		return Paranoid
+	default:
+		return s.opts.Multi
+	}
+}
 
 // vector holds one score for each player.
 type vector [core.MaxPlayers]int
@@ -35,7 +63,10 @@ type vector [core.MaxPlayers]int
 // maxnQuiescence is the most plies max-n's capture search adds.
 const maxnQuiescence = 2
 
-// maxnRoot runs iterative-deepening max-n over the root moves.
+// maxnRoot runs iterative-deepening max-n over the root moves. Each
+// iteration searches the previous one's best move first and the others in
+// the order of their scores; when it is stopped, a move it found better
+// than the previous best (which it searched first) is played.
 func (s *Engine) maxnRoot(root []core.Move) Result {
 	p := s.p
 	r := p.Rules()
@@ -45,9 +76,16 @@ func (s *Engine) maxnRoot(root []core.Move) Result {
 		maxDepth = MaxDepth
 	}
 	best := Result{Move: root[0]}
+	scores := make([]int, len(root))
 	for depth := 1; depth <= maxDepth; depth++ {
-		bestScore, bestMove := -infinity, core.NullMove
-		for _, m := range root {
+		for i := 1; i < len(root); i++ {
+			for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+				root[j], root[j-1] = root[j-1], root[j]
+				scores[j], scores[j-1] = scores[j-1], scores[j]
+			}
+		}
+		bestScore, bestMove, besti := -infinity, core.NullMove, -1
+		for i, m := range root {
 			margin := 0
 			if r.Bare(m) != m {
 				margin = DeclarationMargin
@@ -58,15 +96,20 @@ func (s *Engine) maxnRoot(root []core.Move) Result {
 			if s.stopped {
 				break
 			}
-			if v[us]-margin > bestScore {
-				bestScore, bestMove = v[us]-margin, m
+			scores[i] = v[us] - margin
+			if scores[i] > bestScore {
+				bestScore, bestMove, besti = scores[i], m, i
 			}
+		}
+		if besti >= 0 && (!s.stopped || besti > 0) {
+			best.Move, best.Score = bestMove, bestScore
+			scores[besti] = infinity // first in the next iteration
 		}
 		if s.stopped {
 			break
 		}
-		best.Move, best.Score, best.Depth = bestMove, bestScore, depth
-		if s.limits.MoveTime > 0 && time.Since(s.start) > s.limits.MoveTime/2 {
+		best.Depth = depth
+		if s.soft > 0 && time.Since(s.start) > s.soft {
 			break
 		}
 	}

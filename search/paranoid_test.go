@@ -52,9 +52,9 @@ func TestBestMoveMartian(t *testing.T) {
 	}
 }
 
-// TestParanoidLegalMoves: in 4-player games, free-for-all and in teams, the
-// search returns legal moves for every player in turn.
-func TestParanoidLegalMoves(t *testing.T) {
+// TestFourPlayerLegalMoves: in 4-player games, free-for-all and in teams, the
+// default search returns legal moves for every player in turn.
+func TestFourPlayerLegalMoves(t *testing.T) {
 	for _, opts := range []map[string]string{{"players": "4"}, {"players": "4", "teams": ""}} {
 		r, err := variant.Load("martian-chess", opts)
 		if err != nil {
