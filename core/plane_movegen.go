@@ -109,25 +109,46 @@ func stepsAlong(dx, dy, vx, vy int64) (int64, bool) {
 	var k int64
 	switch {
 	case vx == 0:
-		if dx != 0 || dy%vy != 0 {
+		if dx != 0 {
 			return 0, false
 		}
-		k = dy / vy
+		var ok bool
+		if k, ok = exactQuotient(dy, vy); !ok {
+			return 0, false
+		}
 	case vy == 0:
-		if dy != 0 || dx%vx != 0 {
+		if dy != 0 {
 			return 0, false
 		}
-		k = dx / vx
+		var ok bool
+		if k, ok = exactQuotient(dx, vx); !ok {
+			return 0, false
+		}
 	default:
-		if dx%vx != 0 || dy%vy != 0 {
+		var ok bool
+		if k, ok = exactQuotient(dx, vx); !ok {
 			return 0, false
 		}
-		k = dx / vx
-		if dy/vy != k {
+		if ky, ok := exactQuotient(dy, vy); !ok || ky != k {
 			return 0, false
 		}
 	}
 	return k, k >= 1
+}
+
+// exactQuotient returns a/v when v (not 0) divides a; the unit steps of
+// ranks, files and diagonals need no division.
+func exactQuotient(a, v int64) (int64, bool) {
+	switch v {
+	case 1:
+		return a, true
+	case -1:
+		return -a, true
+	}
+	if a%v != 0 {
+		return 0, false
+	}
+	return a / v, true
 }
 
 // planeTarget returns the steps from c to tgt along d, or false.
