@@ -544,6 +544,15 @@ func (r *Rules) PromotionChoices(p Player, sq Square) []PieceType {
 	return pr.choices
 }
 
+// GoalRegion returns the region player p wins by moving a royal piece onto
+// (goals.royal_reaches), or nil if p has none.
+func (r *Rules) GoalRegion(p Player) *Region {
+	if int(p) >= r.Players {
+		return nil
+	}
+	return r.reaches[p]
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x

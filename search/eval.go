@@ -18,7 +18,10 @@ import (
 //     its progress towards the far side;
 //   - for a royal piece, royalSafety for each square next to it that an
 //     enemy attacks (king safety), with the royal piece itself standing on
-//     its square (2 players, bounded boards).
+//     its square (2 players, bounded boards);
+//   - where a royal piece wins by reaching a region (goals.royal_reaches),
+//     the goal terms of goal.go: its distance to the region and the
+//     pressure on it (bounded boards; off with Options.NoGoal).
 //
 // A variant's Hooks.Evaluate replaces all of it.
 const (
@@ -40,6 +43,12 @@ type evaluator struct {
 	near   [][]core.Square
 	hook   func(*core.Position, core.Player) int
 	royals bool
+	// goal holds the goal terms' tables (goal.go), nil without a region a
+	// royal piece wins by reaching; noGoal is this evaluator without them
+	// (Options.NoGoal).
+	goal   *goalTables
+	noGoal *evaluator
+	plane  *planeTerms // the terms of unbounded boards (eval_plane.go), or nil
 }
 
 var evaluators sync.Map // *core.Rules → *evaluator
@@ -61,6 +70,7 @@ func newEvaluator(r *core.Rules) *evaluator {
 	}
 	b := r.Board
 	if b.Unbounded || e.hook != nil {
+		e.plane = newPlaneTerms(r)
 		return e
 	}
 	e.size = b.Size()
@@ -80,6 +90,11 @@ func newEvaluator(r *core.Rules) *evaluator {
 				}
 			}
 		}
+	}
+	if e.goal = newGoalTables(r, e.values); e.goal != nil {
+		plain := *e
+		plain.goal = nil
+		e.noGoal = &plain
 	}
 	return e
 }
@@ -170,13 +185,14 @@ func promotes(r *core.Rules, pl core.Player) bool {
 	return false
 }
 
-// side returns player pl's own terms (material, squares, royal safety).
-func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) int {
+// side returns player pl's own terms (material, squares, royal safety), and
+// its material alone.
+func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) (total, material int) {
 	sum := 0
 	tab := e.square[pl]
 	for _, sq := range p.PieceSquares(pl) {
 		t := int(p.At(sq).Type())
-		sum += e.values[t]
+		material += e.values[t]
 		if positional && tab != nil {
 			sum += int(tab[t*e.size+int(sq)])
 		}
@@ -192,7 +208,19 @@ func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) int 
 			sum -= min(danger, royalDanger)
 		}
 	}
-	return sum
+	if positional && e.plane != nil {
+		sum += e.plane.side(p, pl)
+	}
+	return sum + material, material
+}
+
+// forOptions returns the evaluator an engine with opts uses: e, or e
+// without the goal terms for Options.NoGoal.
+func (e *evaluator) forOptions(opts Options) *evaluator {
+	if opts.NoGoal && e.noGoal != nil {
+		return e.noGoal
+	}
+	return e
 }
 
 // eval returns the evaluation from player pl's view: the variant's own, or
@@ -202,13 +230,18 @@ func (e *evaluator) eval(p *core.Position, pl core.Player, positional bool) int 
 		return e.hook(p, pl)
 	}
 	score := 0
+	var material [core.MaxPlayers]int
 	for q := 0; q < e.r.Players; q++ {
-		s := e.side(p, core.Player(q), positional)
+		s, m := e.side(p, core.Player(q), positional)
+		material[q] = m
 		if e.r.Allies(pl, core.Player(q)) {
 			score += s
 		} else {
 			score -= s
 		}
+	}
+	if positional && e.goal != nil {
+		score += e.goalScore(p, pl, &material)
 	}
 	return score
 }

@@ -125,7 +125,8 @@ type longGeo struct {
 	sides              string // the players' letters in the position text: "wb", or "rbyg"
 	names              []string
 	artStart           [core.MaxPlayers]core.Square
-	optionText         string // the non-default options, as the position text names them
+	optionText         string     // the non-default options, as the position text names them
+	walks              *longWalks // the evaluation's distances (longchess_eval.go)
 }
 
 func lgeo(r *core.Rules) *longGeo { return r.Extra.(*longGeo) }
@@ -228,6 +229,7 @@ func longPrepare(r *core.Rules) (any, error) {
 		g.values[t] = r.Pieces[t].Value
 	}
 	g.optionText = longOptionText(r.Def.Options, r.Options)
+	g.walks = newLongWalks(r, g)
 	return g, nil
 }
 

@@ -851,31 +851,3 @@ func longFlagWhere(p *core.Position, g *longGeo, pl core.Player) string {
 	}
 	return name + " is not on the board"
 }
-
-// longEvaluate is the computer player's view: material, and in CTF the
-// flags — a carrier of an enemy flag is worth more the nearer it is to its
-// own Keep — less the others' (their mean, with four teams).
-func longEvaluate(p *core.Position, pl core.Player) int {
-	g := lgeo(p.Rules())
-	score, others := 0, 0
-	for side := core.Player(0); int(side) < g.players; side++ {
-		sum := 0
-		for _, sq := range p.PieceSquares(side) {
-			sum += g.values[p.At(sq).Type()]
-			if item := core.Piece(p.Carry(sq)); item != 0 && item.Owner() != side {
-				r, c := g.local(side, int(g.x[sq]), int(g.y[sq]))
-				far := c - 1
-				if g.four {
-					far = r + c - 2
-				}
-				sum += 300 + 20*max(0, g.files-far)
-			}
-		}
-		if side == pl {
-			score += sum
-		} else {
-			others += sum
-		}
-	}
-	return score - others/(g.players-1)
-}
