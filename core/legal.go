@@ -292,6 +292,20 @@ func (p *Position) allOthersWin(reason string) Outcome {
 	return o
 }
 
+// RecentRepetitions returns how many times the current position has
+// occurred among the positions before the last plies moves made, counting
+// this one (Repetitions with a horizon: a search passes the moves since its
+// last null move, so that a pass does not make a repetition).
+func (p *Position) RecentRepetitions(plies int) int {
+	n := 1
+	for i := len(p.history) - 1; i >= 0 && i >= len(p.history)-plies; i-- {
+		if p.history[i] == p.hash {
+			n++
+		}
+	}
+	return n
+}
+
 // Repetitions returns how many times the current position has occurred,
 // counting this one.
 func (p *Position) Repetitions() int {

@@ -66,3 +66,29 @@ func TestMakeNullMoveTo(t *testing.T) {
 		}
 	}
 }
+
+// TestRecentRepetitions: the horizon counts only the positions before the
+// last plies moves; Repetitions counts them all.
+func TestRecentRepetitions(t *testing.T) {
+	r, err := variant.Load("chess", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.StartPosition()
+	play(t, p, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1")
+	// Black to move after 1.Nf3 Nf6 2.Ng1: seen after plies 3 and 7.
+	for _, tc := range []struct{ plies, want int }{
+		{0, 1}, {3, 1}, {4, 2}, {7, 2}, {100, 2},
+	} {
+		if got := p.RecentRepetitions(tc.plies); got != tc.want {
+			t.Errorf("RecentRepetitions(%d) = %d, want %d", tc.plies, got, tc.want)
+		}
+	}
+	play(t, p, "f6g8")
+	if got := p.Repetitions(); got != 3 {
+		t.Errorf("Repetitions() = %d, want 3", got)
+	}
+	if got := p.RecentRepetitions(4); got != 2 {
+		t.Errorf("RecentRepetitions(4) = %d, want 2", got)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/search"
 	"anychess/variant"
 )
 
@@ -183,6 +184,40 @@ func TestParsePlayer(t *testing.T) {
 		}
 		if p != nil {
 			p.Close()
+		}
+	}
+}
+
+// TestParsePlayerSwitches: each switch of an engine player sets its option.
+func TestParsePlayerSwitches(t *testing.T) {
+	for _, tc := range []struct {
+		key  string
+		want func(search.Options) bool
+	}{
+		{"null", func(o search.Options) bool { return o.NullMove }},
+		{"null,nonull", func(o search.Options) bool { return !o.NullMove }},
+		{"nott", func(o search.Options) bool { return o.NoTT }},
+		{"nolmr", func(o search.Options) bool { return o.NoLMR }},
+		{"nopvs", func(o search.Options) bool { return o.NoPVS }},
+		{"nokillers", func(o search.Options) bool { return o.NoKillers }},
+		{"nohistory", func(o search.Options) bool { return o.NoHistory }},
+		{"noquiescence", func(o search.Options) bool { return o.NoQuiescence }},
+		{"checkext", func(o search.Options) bool { return o.CheckExtension }},
+		{"checkext,nocheckext", func(o search.Options) bool { return !o.CheckExtension }},
+		{"material", func(o search.Options) bool { return o.MaterialOnly }},
+		{"nogoal", func(o search.Options) bool { return o.NoGoal }},
+		{"maxn", func(o search.Options) bool { return o.Multi == search.MaxN }},
+		{"paranoid", func(o search.Options) bool { return o.Multi == search.Paranoid }},
+		{"brs", func(o search.Options) bool { return o.Multi == search.BRS }},
+		{"brs,auto", func(o search.Options) bool { return o.Multi == search.Auto }},
+		{"hash=2", func(o search.Options) bool { return o.HashMB == 2 }},
+	} {
+		p, err := ParsePlayer("anychess:"+tc.key, time.Second, 1)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.key, err)
+		}
+		if !tc.want(p.(*Engine).opts) {
+			t.Errorf("%q: options %+v", tc.key, p.(*Engine).opts)
 		}
 	}
 }

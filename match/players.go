@@ -51,13 +51,14 @@ type Player interface {
 type Engine struct {
 	name   string
 	engine *search.Engine
+	opts   search.Options
 	limits search.Limits
 }
 
 // NewEngine returns an anychess engine player with the given options and
 // per-move limits.
 func NewEngine(name string, opts search.Options, limits search.Limits) *Engine {
-	return &Engine{name: name, engine: search.New(opts), limits: limits}
+	return &Engine{name: name, engine: search.New(opts), opts: opts, limits: limits}
 }
 
 // Name implements Player.

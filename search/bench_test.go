@@ -67,7 +67,7 @@ func startOf(t testing.TB, name string, opts map[string]string) *core.Position {
 }
 
 // Longchess's modifications (skipped where they are not built): artillery
-// salvos through their candidate subset, and the four-team game (max-n).
+// salvos through their candidate subset, and the four-team game (best-reply search).
 func BenchmarkSearchLongchessArtillery(b *testing.B) {
 	benchSearch(b, "longchess", map[string]string{"artillery": "", "mines": ""}, 4)
 }

@@ -187,16 +187,7 @@ func (s *Engine) brsGenerate(ply int, hashMove core.Move, maxNode, tactical bool
 func (s *Engine) brsPick(ply, i int) (core.Move, core.Player) {
 	st := &s.stack[ply]
 	owners := s.brs.owners[ply]
-	best := i
-	for j := i + 1; j < len(st.moves); j++ {
-		if st.keys[j] > st.keys[best] {
-			best = j
-		}
-	}
-	if best != i {
-		st.moves[i], st.moves[best] = st.moves[best], st.moves[i]
-		st.keys[i], st.keys[best] = st.keys[best], st.keys[i]
-		st.gains[i], st.gains[best] = st.gains[best], st.gains[i]
+	if best := st.bringBest(i); best != i {
 		owners[i], owners[best] = owners[best], owners[i]
 	}
 	return st.moves[i], owners[i]

@@ -139,6 +139,13 @@ func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 
 // pick moves the best remaining move (by key) to index i and returns it.
 func (st *plyState) pick(i int) core.Move {
+	st.bringBest(i)
+	return st.moves[i]
+}
+
+// bringBest swaps the best remaining move (by key) to index i and returns
+// the index it came from.
+func (st *plyState) bringBest(i int) int {
 	best := i
 	for j := i + 1; j < len(st.moves); j++ {
 		if st.keys[j] > st.keys[best] {
@@ -150,7 +157,7 @@ func (st *plyState) pick(i int) core.Move {
 		st.keys[i], st.keys[best] = st.keys[best], st.keys[i]
 		st.gains[i], st.gains[best] = st.gains[best], st.gains[i]
 	}
-	return st.moves[i]
+	return best
 }
 
 // goodQuiet records a quiet move that caused a cutoff: a killer of its

@@ -203,6 +203,9 @@ type Engine struct {
 	rootKey   uint64 // mixed into hash keys in games of more than two players
 	multi     bool
 	brs       *brsState // best-reply search's scratch space, made at first use
+	// nullPly is the position's Ply just after the null move the current
+	// path went through, -1 for none (see repeated).
+	nullPly int
 	// soft and hard are the search's time limits (Limits.TimeBudget): no
 	// new iteration after soft, stop at hard; 0 is none.
 	soft, hard time.Duration
@@ -252,7 +255,7 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		s.ev = evaluatorFor(r).forOptions(s.opts)
 		s.NewGame()
 	}
-	s.p, s.limits, s.nodes, s.stopped = p, limits, 0, false
+	s.p, s.limits, s.nodes, s.stopped, s.nullPly = p, limits, 0, false, -1
 	s.soft, s.hard = limits.TimeBudget()
 	s.root = p.Turn()
 	s.multi = r.Players > 2 && !s.twoSides()
@@ -570,6 +573,17 @@ func (s *Engine) nullAllowed() bool {
 	return false
 }
 
+// repeated reports whether the position occurred before in the game or on
+// the search path, which the search scores as a draw. Below a null move only
+// the positions since it count: the pass is no move of the game, so a line
+// through it that comes back to an earlier position repeats nothing.
+func (s *Engine) repeated() bool {
+	if s.nullPly >= 0 {
+		return s.p.RecentRepetitions(s.p.Ply()-s.nullPly) >= 2
+	}
+	return s.p.Repetitions() >= 2
+}
+
 // negamax searches to depth from ply, returning a score from the view of
 // the player to move (fail-soft).
 func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
@@ -581,7 +595,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	if o := s.decided(); o.Status != core.Ongoing {
 		return s.terminal(o, ply)
 	}
-	if p.Repetitions() >= 2 {
+	if s.repeated() {
 		return 0
 	}
 	if ply >= maxPly-1 {
@@ -625,7 +639,10 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			reduce = 3
 		}
 		p.MakeNullMove()
+		outer := s.nullPly
+		s.nullPly = p.Ply()
 		v := -s.negamax(depth-1-reduce, ply+1, -beta, -beta+1, false)
+		s.nullPly = outer
 		p.UnmakeMove()
 		if s.stopped {
 			return 0

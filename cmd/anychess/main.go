@@ -26,7 +26,7 @@ commands:
   moves      list the legal moves of a position, one per line
   perft      count the leaves of the legal move tree
   play       play a game in the terminal
-  bench      measure perft speed (leaves per second)
+  bench      measure perft speed (leaves/s), or with --search the engine's (nodes/s)
   analyze    search a position: best move, score, principal variation
   match      play games between two engines and report the score
   tournament keep a Longchess tournament's battles in a file; the standings
@@ -277,31 +277,3 @@ func cmdPerft(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func cmdBench(args []string, stdout io.Writer) error {
-	fs := newFlagSet("bench", stdout)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	for _, b := range []struct {
-		variant, fen string
-		depth        int
-	}{
-		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5},
-		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
-		{"siberia", "rnbqk1bnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQK1BNR w KQkq - 0 1", 5},
-	} {
-		r, err := variant.Load(b.variant, nil)
-		if err != nil {
-			return err
-		}
-		p, err := r.ParseFEN(b.fen)
-		if err != nil {
-			return err
-		}
-		start := time.Now()
-		n := p.Perft(b.depth)
-		el := time.Since(start)
-		fmt.Fprintf(stdout, "%-8s perft(%d) %12d leaves %8.3fs %12.0f leaves/s  %s\n", b.variant, b.depth, n, el.Seconds(), float64(n)/el.Seconds(), b.fen)
-	}
-	return nil
-}

@@ -46,6 +46,28 @@ func TestPerftCommand(t *testing.T) {
 	}
 }
 
+// TestBenchCommand: the search benchmark covers every variant and reports
+// nodes per second; bad flags are refused.
+func TestBenchCommand(t *testing.T) {
+	out, err := runCmd(t, "", "bench", "--search", "--depth", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"chess", "siberia", "claustrophobia", "martian-chess players=4", "longchess teams=4", "infinite-plane-huygens", "total"} {
+		if !strings.Contains(out, name) {
+			t.Errorf("bench --search does not report %q:\n%s", name, out)
+		}
+	}
+	if n := strings.Count(out, "nodes/s"); n != len(searchBenches)+1 {
+		t.Errorf("%d lines with nodes/s, want %d:\n%s", n, len(searchBenches)+1, out)
+	}
+	for _, args := range [][]string{{"bench", "--depth", "-1"}, {"bench", "--search", "--depth", "999"}, {"bench", "extra"}} {
+		if _, err := runCmd(t, "", args...); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
+
 func TestMovesCommand(t *testing.T) {
 	out, err := runCmd(t, "", "moves", "--variant", "siberia")
 	if err != nil {

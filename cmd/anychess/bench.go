@@ -1,0 +1,117 @@
+// The bench subcommand: perft speed in leaves per second, and with --search the engine's nodes per second in every variant.
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"anychess/search"
+	"anychess/variant"
+)
+
+// perftBenches are the positions 'anychess bench' counts.
+var perftBenches = []struct {
+	variant, fen string
+	depth        int
+}{
+	{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5},
+	{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
+	{"siberia", "rnbqk1bnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQK1BNR w KQkq - 0 1", 5},
+}
+
+// searchBenches are the variant configurations 'anychess bench --search'
+// searches from the start, each to a fixed depth.
+var searchBenches = []struct {
+	variant string
+	options []string
+	depth   int
+}{
+	{"chess", nil, 7},
+	{"siberia", nil, 7},
+	{"claustrophobia", nil, 6},
+	{"martian-chess", nil, 7},
+	{"martian-chess", []string{"players=4"}, 6},
+	{"martian-chess", []string{"players=4", "teams"}, 5},
+	{"longchess", nil, 5},
+	{"longchess", []string{"mode=ctm"}, 5},
+	{"longchess", []string{"teams=4"}, 5},
+	{"longchess", []string{"mines", "artillery"}, 5},
+	{"infinite-plane", nil, 5},
+	{"infinite-plane-huygens", nil, 5},
+}
+
+func cmdBench(args []string, stdout io.Writer) error {
+	fs := newFlagSet("bench", stdout)
+	searchMode := fs.Bool("search", false, "measure the engine instead: a fixed-depth search from each variant's start, in nodes per second")
+	depth := fs.Int("depth", 0, "with --search: search every variant to this depth instead of its own (0: each its own)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench: unexpected argument %q", fs.Arg(0))
+	}
+	if *depth < 0 || *depth > search.MaxDepth {
+		return fmt.Errorf("bench: --depth %d is out of range 0..%d", *depth, search.MaxDepth)
+	}
+	if *searchMode {
+		return benchSearch(stdout, *depth)
+	}
+	for _, b := range perftBenches {
+		r, err := variant.Load(b.variant, nil)
+		if err != nil {
+			return err
+		}
+		p, err := r.ParseFEN(b.fen)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		n := p.Perft(b.depth)
+		el := time.Since(start)
+		fmt.Fprintf(stdout, "%-8s perft(%d) %12d leaves %8.3fs %12.0f leaves/s  %s\n", b.variant, b.depth, n, el.Seconds(), float64(n)/el.Seconds(), b.fen)
+	}
+	return nil
+}
+
+// benchSearch searches each of searchBenches from its start position with
+// a fresh engine (depth > 0 overrides their depths) and prints nodes per
+// second, then the total. The variant's tables are built before the clock
+// starts.
+func benchSearch(stdout io.Writer, depth int) error {
+	var nodes uint64
+	var seconds float64
+	for _, b := range searchBenches {
+		opts := map[string]string{}
+		for _, o := range b.options {
+			name, value, _ := strings.Cut(o, "=")
+			opts[name] = value
+		}
+		r, err := variant.Load(b.variant, opts)
+		if err != nil {
+			return err
+		}
+		d := b.depth
+		if depth > 0 {
+			d = depth
+		}
+		p := r.StartPosition()
+		e := search.New(search.Options{})
+		e.Search(p, search.Limits{Depth: 1}) // builds the variant's tables, untimed
+		e.NewGame()
+		start := time.Now()
+		res := e.Search(p, search.Limits{Depth: d})
+		el := time.Since(start).Seconds()
+		nodes += res.Nodes
+		seconds += el
+		name := b.variant
+		if len(b.options) > 0 {
+			name += " " + strings.Join(b.options, ",")
+		}
+		fmt.Fprintf(stdout, "%-40s depth %2d %10d nodes %7.3fs %9.0f nodes/s  best %s\n",
+			name, res.Depth, res.Nodes, el, float64(res.Nodes)/el, moveText(p, res.Move))
+	}
+	fmt.Fprintf(stdout, "%-40s          %10d nodes %7.3fs %9.0f nodes/s\n", "total", nodes, seconds, float64(nodes)/seconds)
+	return nil
+}
