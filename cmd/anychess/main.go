@@ -276,4 +276,3 @@ func cmdPerft(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "nodes: %d\n", nodes)
 	return nil
 }
-
