@@ -176,6 +176,8 @@ func TestParsePlayer(t *testing.T) {
 		{"anychess:fast", false},
 		{"uci:", false},
 		{"uci:/no/such/engine", false},
+		{"uci:/no/such/engine|go nodes", false},
+		{"uci:/no/such/engine|go rate 5", false},
 		{"gnuchess", false},
 	} {
 		p, err := ParsePlayer(tc.desc, 10*time.Millisecond, 1)
@@ -184,6 +186,31 @@ func TestParsePlayer(t *testing.T) {
 		}
 		if p != nil {
 			p.Close()
+		}
+	}
+}
+
+// TestParseGoLimits: a UCI player's go limits are checked before any
+// engine starts.
+func TestParseGoLimits(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"nodes 20000", "nodes 20000"},
+		{"  depth 6   nodes 1000 ", "depth 6 nodes 1000"},
+		{"movetime 50", "movetime 50"},
+		{"", ""},
+		{"nodes", ""},
+		{"nodes 0", ""},
+		{"nodes -5", ""},
+		{"nodes 5 nodes 6", ""},
+		{"infinite", ""},
+		{"wtime 100 btime 100", ""},
+		{"depth x", ""},
+	} {
+		got, err := ParseGoLimits(tc.text)
+		if got != tc.want || (err == nil) != (tc.want != "") {
+			t.Errorf("ParseGoLimits(%q) = %q, %v; want %q", tc.text, got, err, tc.want)
 		}
 	}
 }

@@ -122,11 +122,14 @@ func (r *Random) Close() error { return nil }
 // winc … binc …" (in games of more than two players the mover's clock as
 // wtime or btime by its seat's parity, as 'anychess uci' reads it), else
 // "go movetime …". A line "info string error: …" (how 'anychess uci'
-// reports a command it cannot carry out) fails the move.
+// reports a command it cannot carry out) fails the move. Without a clock,
+// limits given by NewUCI ("nodes 20000") replace the move time, so the
+// engine's moves do not depend on the machine's load.
 type UCI struct {
 	command  []string
 	options  [][2]string
 	moveTime time.Duration
+	limits   string
 	name     string
 
 	cmd            *exec.Cmd
@@ -139,12 +142,14 @@ type UCI struct {
 }
 
 // NewUCI starts an external engine: command is its command line, options
-// are UCI options to set (name, value), moveTime its time per move.
-func NewUCI(command []string, options [][2]string, moveTime time.Duration) (*UCI, error) {
+// are UCI options to set (name, value), moveTime its time per move, and
+// limits, when not empty, the limits of its "go" command instead
+// ("nodes 20000", "depth 6"; see ParseGoLimits).
+func NewUCI(command []string, options [][2]string, moveTime time.Duration, limits string) (*UCI, error) {
 	if len(command) == 0 {
 		return nil, errors.New("uci: no command")
 	}
-	u := &UCI{command: command, options: options, moveTime: moveTime, name: command[0]}
+	u := &UCI{command: command, options: options, moveTime: moveTime, limits: limits, name: command[0]}
 	u.cmd = exec.Command(command[0], command[1:]...)
 	var err error
 	if u.in, err = u.cmd.StdinPipe(); err != nil {
@@ -309,6 +314,9 @@ func (u *UCI) Move(g *Game) (core.Move, error) {
 		return core.NullMove, err
 	}
 	goLine, wait := "go movetime "+ms(max(time.Millisecond, u.moveTime)), 10*time.Second+10*u.moveTime
+	if u.limits != "" {
+		goLine, wait = "go "+u.limits, 10*time.Minute
+	}
 	if g.Clock != nil {
 		w, b := g.Clock[0], g.Clock[1]
 		if turn := int(g.Position.Turn()); turn >= 2 {
@@ -385,7 +393,10 @@ func (u *UCI) Close() error {
 //	                             (best-reply search), auto (the search
 //	                             of games of more than two sides),
 //	                             noise=CP
-//	uci:COMMAND[|NAME=VALUE…]    an external UCI engine and options to set
+//	uci:COMMAND[|NAME=VALUE…][|go LIMITS]
+//	                             an external UCI engine, options to set and
+//	                             the limits of its go command instead of
+//	                             the move time (go nodes 20000, go depth 6)
 //
 // moveTime is the time a move may take unless the description says
 // otherwise: depth= or nodes= without movetime= (or level=) removes the
@@ -400,14 +411,22 @@ func ParsePlayer(desc string, moveTime time.Duration, seed uint64) (Player, erro
 		parts := strings.Split(rest, "|")
 		command := strings.Fields(parts[0])
 		var options [][2]string
+		limits := ""
 		for _, o := range parts[1:] {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(o), "go "); ok {
+				var err error
+				if limits, err = ParseGoLimits(rest); err != nil {
+					return nil, fmt.Errorf("player %q: %w", desc, err)
+				}
+				continue
+			}
 			name, value, ok := strings.Cut(o, "=")
 			if !ok {
 				return nil, fmt.Errorf("player %q: option %q: want NAME=VALUE", desc, o)
 			}
 			options = append(options, [2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
 		}
-		u, err := NewUCI(command, options, moveTime)
+		u, err := NewUCI(command, options, moveTime, limits)
 		if err != nil {
 			return nil, err
 		}
@@ -416,6 +435,32 @@ func ParsePlayer(desc string, moveTime time.Duration, seed uint64) (Player, erro
 		return parseEngine(desc, rest, moveTime, seed)
 	}
 	return nil, fmt.Errorf("player %q: want random, anychess[:…] or uci:COMMAND", desc)
+}
+
+// ParseGoLimits checks the limits of a UCI go command, pairs of nodes,
+// depth or movetime (milliseconds) and a positive number ("nodes 20000
+// depth 8"), and returns them in one space-separated line.
+func ParseGoLimits(text string) (string, error) {
+	f := strings.Fields(text)
+	if len(f) == 0 || len(f)%2 != 0 {
+		return "", fmt.Errorf("go %q: want pairs of nodes, depth or movetime and a number", text)
+	}
+	seen := map[string]bool{}
+	for i := 0; i < len(f); i += 2 {
+		switch f[i] {
+		case "nodes", "depth", "movetime":
+		default:
+			return "", fmt.Errorf("go %q: unknown limit %q (want nodes, depth or movetime)", text, f[i])
+		}
+		if seen[f[i]] {
+			return "", fmt.Errorf("go %q: %s given twice", text, f[i])
+		}
+		seen[f[i]] = true
+		if n, err := strconv.ParseUint(f[i+1], 10, 63); err != nil || n == 0 {
+			return "", fmt.Errorf("go %q: %s wants a positive number, got %q", text, f[i], f[i+1])
+		}
+	}
+	return strings.Join(f, " "), nil
 }
 
 func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player, error) {

@@ -20,10 +20,13 @@ const matchHelp = `Players (--a, --b):
                               (no goal terms in the evaluation), and for
                               more than two players maxn paranoid brs
                               (best-reply search) auto
-  uci:COMMAND[|NAME=VALUE...] an external UCI engine (orthodox chess, or a
+  uci:COMMAND[|NAME=VALUE...][|go LIMITS]
+                              an external UCI engine (orthodox chess, or a
                               variant it offers through UCI_Variant), e.g.
                               'uci:/usr/games/stockfish|Skill Level=0' or
-                              'uci:anychess uci' (every variant)
+                              'uci:anychess uci' (every variant); 'go nodes N'
+                              (or depth N, movetime MS) replaces --movetime,
+                              e.g. 'uci:./old-anychess uci|go nodes 20000'
 With --tc CLOCK+INCREMENT each player has a game clock: the engines are told
 their time left (UCI: wtime/btime/winc/binc) and manage it; a player whose
 clock runs out loses, and the report counts the games lost on time and the

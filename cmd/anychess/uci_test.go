@@ -32,12 +32,13 @@ func TestMain(m *testing.M) {
 }
 
 // startUCI starts this test binary as 'anychess uci' and returns the match
-// player that drives it, and the file its log goes to.
-func startUCI(t *testing.T, moveTime time.Duration) (*match.UCI, string) {
+// player that drives it (with limits for its go command, if any), and the
+// file its log goes to.
+func startUCI(t *testing.T, moveTime time.Duration, limits string) (*match.UCI, string) {
 	t.Helper()
 	log := filepath.Join(t.TempDir(), "uci.log")
 	t.Setenv(uciChildEnv, log)
-	u, err := match.NewUCI([]string{os.Args[0]}, nil, moveTime)
+	u, err := match.NewUCI([]string{os.Args[0]}, nil, moveTime, limits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,15 +59,17 @@ func TestUCIMatches(t *testing.T) {
 		variant string
 		options map[string]string
 		clock   time.Duration // 0: 20 ms a move
+		limits  string        // the go command's limits instead of the move time
 	}{
-		{"chess", nil, 0},
-		{"siberia", nil, 0},
-		{"claustrophobia", nil, 0},
-		{"martian-chess", nil, 0},
-		{"martian-chess", map[string]string{"players": "4"}, 0},
-		{"chess", nil, 2 * time.Second},
-		{"siberia", nil, 2 * time.Second},
-		{"martian-chess", nil, 2 * time.Second},
+		{"chess", nil, 0, ""},
+		{"siberia", nil, 0, ""},
+		{"claustrophobia", nil, 0, ""},
+		{"martian-chess", nil, 0, ""},
+		{"martian-chess", map[string]string{"players": "4"}, 0, ""},
+		{"longchess", map[string]string{"mode": "ctm"}, 0, "nodes 2000"},
+		{"chess", nil, 2 * time.Second, ""},
+		{"siberia", nil, 2 * time.Second, ""},
+		{"martian-chess", nil, 2 * time.Second, ""},
 	} {
 		name := tc.variant
 		for k, v := range tc.options {
@@ -75,12 +78,15 @@ func TestUCIMatches(t *testing.T) {
 		if tc.clock > 0 {
 			name += ",clock"
 		}
+		if tc.limits != "" {
+			name += "," + tc.limits
+		}
 		t.Run(name, func(t *testing.T) {
 			r, err := variant.Load(tc.variant, tc.options)
 			if err != nil {
 				t.Fatal(err)
 			}
-			u, log := startUCI(t, 20*time.Millisecond)
+			u, log := startUCI(t, 20*time.Millisecond, tc.limits)
 			a := match.NewEngine("anychess", search.Options{HashMB: 1}, search.Limits{Depth: 2, Nodes: 5000})
 			cfg := match.Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 40, Seed: 3}
 			if tc.clock > 0 {
@@ -105,6 +111,8 @@ func TestUCIMatches(t *testing.T) {
 			goLine := "> go movetime 20\n"
 			if tc.clock > 0 {
 				goLine = "> go wtime "
+			} else if tc.limits != "" {
+				goLine = "> go " + tc.limits + "\n"
 			}
 			if !strings.Contains(text, goLine) {
 				t.Errorf("the child was never sent %q:\n%s", goLine, head(text))
@@ -158,7 +166,7 @@ func TestUCIWrongVariantFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := startUCI(t, 20*time.Millisecond)
+	u, _ := startUCI(t, 20*time.Millisecond, "")
 	a := match.NewEngine("anychess", search.Options{HashMB: 1}, search.Limits{Depth: 1})
 	_, err = match.Run(match.Config{Rules: r, Games: 1, MaxPlies: 10}, a, liar{u})
 	if err == nil || !strings.Contains(err.Error(), "position fen for chess") {
@@ -174,7 +182,7 @@ func TestUCIUnknownVariantRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Def.Name = "no-such-variant"
-	u, _ := startUCI(t, 20*time.Millisecond)
+	u, _ := startUCI(t, 20*time.Millisecond, "")
 	if err := u.NewGame(r); err == nil || !strings.Contains(err.Error(), "does not list no-such-variant") {
 		t.Errorf("NewGame of an unlisted variant: %v", err)
 	}
