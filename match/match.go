@@ -44,6 +44,10 @@ type Config struct {
 	// AdjudicateMargin is the lead, in centipawns of the variant's
 	// evaluation, that wins an adjudicated game (default 300).
 	AdjudicateMargin int
+	// AdjudicateMaterial adjudicates by material alone (search.PieceValues)
+	// instead of the evaluation: fair when the two players differ in their
+	// evaluation, which would otherwise also judge the games.
+	AdjudicateMaterial bool
 	Seating          Seating
 	Seed             uint64
 	// Clock, when not zero, gives every player a game clock of this much
@@ -209,7 +213,7 @@ func playGame(cfg Config, opening uint64, seats []bool, a, b Player) (GameResult
 			break
 		}
 		if cfg.MaxPlies > 0 && res.Plies >= cfg.MaxPlies {
-			res.Outcome, res.Adjudicated = adjudicate(p, cfg.AdjudicateMargin), true
+			res.Outcome, res.Adjudicated = adjudicate(p, cfg.AdjudicateMargin, cfg.AdjudicateMaterial), true
 			break
 		}
 		turn := p.Turn()
@@ -245,13 +249,18 @@ func playGame(cfg Config, opening uint64, seats []bool, a, b Player) (GameResult
 }
 
 // adjudicate decides a game cut short: the player whose evaluation (its
-// side's lead over the rest) is highest wins when that lead is at least
-// margin; otherwise it is a draw.
-func adjudicate(p *core.Position, margin int) core.Outcome {
+// side's lead over the rest; with material, its side's material less the
+// richest other side's) is highest wins when that lead is at least margin;
+// otherwise it is a draw.
+func adjudicate(p *core.Position, margin int, material bool) core.Outcome {
 	r := p.Rules()
+	lead := func(pl core.Player) int { return search.EvaluateFor(p, nil, pl) }
+	if material {
+		lead = materialLead(p)
+	}
 	best, bestPl := 0, -1
 	for pl := 0; pl < r.Players; pl++ {
-		if v := search.EvaluateFor(p, nil, core.Player(pl)); bestPl < 0 || v > best {
+		if v := lead(core.Player(pl)); bestPl < 0 || v > best {
 			best, bestPl = v, pl
 		}
 	}
@@ -265,6 +274,37 @@ func adjudicate(p *core.Position, margin int) core.Outcome {
 		}
 	}
 	return o
+}
+
+// materialLead returns, for a player, its side's material (the sum of its
+// and its allies' piece values) less that of the richest other side.
+func materialLead(p *core.Position) func(core.Player) int {
+	r := p.Rules()
+	values := search.PieceValues(r)
+	var own [core.MaxPlayers]int
+	for pl := 0; pl < r.Players; pl++ {
+		for _, sq := range p.PieceSquares(core.Player(pl)) {
+			own[pl] += values[p.At(sq).Type()]
+		}
+	}
+	side := func(pl core.Player) int {
+		sum := 0
+		for q := 0; q < r.Players; q++ {
+			if r.Allies(pl, core.Player(q)) {
+				sum += own[q]
+			}
+		}
+		return sum
+	}
+	return func(pl core.Player) int {
+		richest := 0
+		for q := 0; q < r.Players; q++ {
+			if !r.Allies(pl, core.Player(q)) {
+				richest = max(richest, side(core.Player(q)))
+			}
+		}
+		return side(pl) - richest
+	}
 }
 
 // timeLoss is the outcome of a game whose player pl ran out of time: every

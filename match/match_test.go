@@ -154,9 +154,46 @@ func TestAdjudicate(t *testing.T) {
 		{"4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", core.Outcome{Status: core.Draw}},
 	} {
 		p, _ := r.ParseFEN(tc.fen)
-		got := adjudicate(p, 300)
-		if got.Status != tc.want.Status || got.Winners != tc.want.Winners {
-			t.Errorf("%s: %v, want %v", tc.fen, got, tc.want)
+		for _, material := range []bool{false, true} {
+			got := adjudicate(p, 300, material)
+			if got.Status != tc.want.Status || got.Winners != tc.want.Winners {
+				t.Errorf("%s (material %v): %v, want %v", tc.fen, material, got, tc.want)
+			}
+		}
+	}
+}
+
+// TestAdjudicateMaterial: Martian Chess with a queen each on the board,
+// where player 1 has captured two queens (and with teams, its partner
+// holds the extra queen on the board): the evaluation (points captured)
+// decides, or material alone, summed over a team.
+func TestAdjudicateMaterial(t *testing.T) {
+	two, _ := variant.Load("martian-chess", nil)
+	teams, _ := variant.Load("martian-chess", map[string]string{"players": "4", "teams": ""})
+	for _, tc := range []struct {
+		rules             *core.Rules
+		text              string
+		byEval, byMaterial core.Outcome
+	}{
+		{two, "Q3/4/4/4/4/4/4/Q3 1 QQ/- - -",
+			core.Outcome{Status: core.Win, Winners: 1}, core.Outcome{Status: core.Draw}},
+		{two, "Q3/4/4/4/4/4/Q3/Q3 2 -/QQ - -",
+			core.Outcome{Status: core.Win, Winners: 2}, core.Outcome{Status: core.Win, Winners: 1}},
+		{teams, "Q6Q/8/8/8/8/8/8/Q7 1 -/-/-/- - -",
+			core.Outcome{Status: core.Draw}, core.Outcome{Status: core.Win, Winners: 1 | 4}},
+	} {
+		p, err := tc.rules.ParsePosition(tc.text)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		for _, c := range []struct {
+			material bool
+			want     core.Outcome
+		}{{false, tc.byEval}, {true, tc.byMaterial}} {
+			got := adjudicate(p, 300, c.material)
+			if got.Status != c.want.Status || got.Winners != c.want.Winners {
+				t.Errorf("%s (material %v): %v, want %v", tc.text, c.material, got, c.want)
+			}
 		}
 	}
 }

@@ -406,6 +406,9 @@ func ParsePlayer(desc string, moveTime time.Duration, seed uint64) (Player, erro
 	kind, rest, _ := strings.Cut(desc, ":")
 	switch kind {
 	case "random":
+		if desc != "random" {
+			return nil, fmt.Errorf("player %q: a random mover takes no settings", desc)
+		}
 		return NewRandom(seed), nil
 	case "uci":
 		parts := strings.Split(rest, "|")

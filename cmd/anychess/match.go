@@ -46,6 +46,7 @@ func cmdMatch(args []string, stdout io.Writer) error {
 	randomPlies := fs.Int("random-plies", 4, "random plies that open each game (each opening is played with the seats swapped)")
 	maxPlies := fs.Int("max-plies", 0, "adjudicate a game still going after this many plies by the evaluation (0: never)")
 	margin := fs.Int("adjudicate-margin", 300, "the evaluation lead that wins an adjudicated game")
+	byMaterial := fs.Bool("adjudicate-material", false, "adjudicate by material alone, not the evaluation (fair when the players' evaluations differ)")
 	seating := fs.String("seats", "half", "games of more than two players: half (A takes every other seat) or one (A takes one seat, rotating)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and random players")
 	quiet := fs.Bool("quiet", false, "print only the final score")
@@ -62,7 +63,7 @@ func cmdMatch(args []string, stdout io.Writer) error {
 		return err
 	}
 	cfg := match.Config{Rules: r, Start: *fen, Games: *games, RandomPlies: *randomPlies, MaxPlies: *maxPlies,
-		AdjudicateMargin: *margin, Seed: *seed}
+		AdjudicateMargin: *margin, AdjudicateMaterial: *byMaterial, Seed: *seed}
 	switch *seating {
 	case "half":
 	case "one":
