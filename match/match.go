@@ -48,8 +48,8 @@ type Config struct {
 	// instead of the evaluation: fair when the two players differ in their
 	// evaluation, which would otherwise also judge the games.
 	AdjudicateMaterial bool
-	Seating          Seating
-	Seed             uint64
+	Seating            Seating
+	Seed               uint64
 	// Clock, when not zero, gives every player a game clock of this much
 	// time, which gains Increment after each of its moves. Players are told
 	// the time they have left (Game.Clock); a player whose clock runs out

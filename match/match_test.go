@@ -171,8 +171,8 @@ func TestAdjudicateMaterial(t *testing.T) {
 	two, _ := variant.Load("martian-chess", nil)
 	teams, _ := variant.Load("martian-chess", map[string]string{"players": "4", "teams": ""})
 	for _, tc := range []struct {
-		rules             *core.Rules
-		text              string
+		rules              *core.Rules
+		text               string
 		byEval, byMaterial core.Outcome
 	}{
 		{two, "Q3/4/4/4/4/4/4/Q3 1 QQ/- - -",
