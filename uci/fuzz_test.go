@@ -10,22 +10,8 @@ import (
 // short (every go gets "nodes 300" instead of its own node limit and
 // "infinite"), and Hash, which would allocate its size, is left out. After
 // each line the server must have answered an error and kept its variant and
-// position, or carried the command out.
+// position, or carried the command out. The seeds are in testdata/fuzz.
 func FuzzHandle(f *testing.F) {
-	for _, seed := range []string{
-		"uci\nisready",
-		"position startpos moves e2e4 e7e5\ngo depth 2",
-		"setoption name UCI_Variant value siberia\nposition startpos moves e2e4\ngo movetime 5",
-		"setoption name UCI_Variant value martian-chess\nsetoption name VariantOptions value players=4,teams\ngo wtime 100 btime 100",
-		"setoption name UCI_Variant value longchess\nsetoption name VariantOptions value mode=ctm,artillery\ngo nodes 50",
-		"setoption name UCI_Variant value infinite-plane\nposition startpos moves (5,2)(5,4)\ngo depth 1",
-		"setoption name UCI_Variant value claustrophobia\nposition fen r4k**/ppp4*/2n2***/5***/5***/2N2***/PPP4*/R4K** w - - 0 1\ngo",
-		"position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2\ngo infinite\nstop",
-		"setoption name Level value 3\nucinewgame\ngo depth 3 movestogo 5 winc 10",
-		"position startpos moves e2e4 e2e4\ngo depth x\nsetoption name Threads value 2",
-	} {
-		f.Add(seed)
-	}
 	f.Fuzz(func(t *testing.T, input string) {
 		out := newLines()
 		s := New(out)
