@@ -58,6 +58,11 @@ type Config struct {
 	Increment time.Duration
 	// Log, when not nil, receives one line per game.
 	Log io.Writer
+	// Record, when not nil, receives each game as it ends: a line "game N:
+	// A=SEATS OUTCOME, P plies", a line "moves …" with every move from the
+	// start (the random opening included) in coordinate notation, and an
+	// empty line.
+	Record io.Writer
 }
 
 // GameResult is one finished game.
@@ -130,6 +135,10 @@ func Run(cfg Config, a, b Player) (Report, error) {
 			rep.PlayerMoves[i] += res.PlayerMoves[i]
 		}
 		rep.Results = append(rep.Results, res)
+		if cfg.Record != nil {
+			fmt.Fprintf(cfg.Record, "game %d: A=%s %s, %d plies\nmoves %s\n\n", g+1, seatText(seats), res.Outcome, res.Plies,
+				strings.Join(res.Moves, " "))
+		}
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, "game %d: A=%s %s, %d plies%s; A %.2f; total %s\n", g+1, seatText(seats), res.Outcome, res.Plies,
 				map[bool]string{true: " (adjudicated)"}[res.Adjudicated], res.APoints, rep.Score)

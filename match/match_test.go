@@ -2,6 +2,7 @@
 package match
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/notation"
 	"anychess/search"
 	"anychess/variant"
 )
@@ -122,6 +124,38 @@ func TestRunSeatsAndOpenings(t *testing.T) {
 	}
 	if rep.Adjudicated == 0 {
 		t.Errorf("no game of 12 plies was adjudicated")
+	}
+}
+
+// TestRecord: the record holds every game's moves, from the start, and
+// they replay to the game's end.
+func TestRecord(t *testing.T) {
+	r, _ := variant.Load("chess", nil)
+	var rec strings.Builder
+	rep, err := Run(Config{Rules: r, Games: 3, RandomPlies: 2, MaxPlies: 30, Record: &rec}, NewRandom(1), NewRandom(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.Split(strings.TrimSuffix(rec.String(), "\n\n"), "\n\n")
+	if len(games) != len(rep.Results) {
+		t.Fatalf("%d games recorded, %d played:\n%s", len(games), len(rep.Results), rec.String())
+	}
+	for i, text := range games {
+		head, moves, ok := strings.Cut(text, "\nmoves ")
+		if want := fmt.Sprintf("game %d: A=", i+1); !ok || !strings.HasPrefix(head, want) {
+			t.Fatalf("game %d: record %q", i+1, text)
+		}
+		p := r.StartPosition()
+		for _, m := range strings.Fields(moves) {
+			mv, err := notation.Coordinate.Decode(p, m)
+			if err != nil {
+				t.Fatalf("game %d: %s: %v", i+1, m, err)
+			}
+			p.MakeMove(mv)
+		}
+		if p.Ply() != rep.Results[i].Plies || p.Ply() != 30 && p.Outcome().Status == core.Ongoing {
+			t.Errorf("game %d: %d plies replayed, %d played, outcome %v", i+1, p.Ply(), rep.Results[i].Plies, p.Outcome())
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"anychess/match"
@@ -50,6 +51,7 @@ func cmdMatch(args []string, stdout io.Writer) error {
 	seating := fs.String("seats", "half", "games of more than two players: half (A takes every other seat) or one (A takes one seat, rotating)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and random players")
 	quiet := fs.Bool("quiet", false, "print only the final score")
+	record := fs.String("record", "", "write every game's moves to this file, each game as it ends")
 	fs.Usage = func() {
 		fmt.Fprintln(stdout, "usage: anychess match [flags]")
 		fs.PrintDefaults()
@@ -82,6 +84,14 @@ func cmdMatch(args []string, stdout io.Writer) error {
 			return fmt.Errorf("match: --tc: %w", err)
 		}
 		*moveTime = 0 // the clock decides
+	}
+	if *record != "" {
+		f, err := os.Create(*record)
+		if err != nil {
+			return fmt.Errorf("match: --record: %w", err)
+		}
+		defer f.Close()
+		cfg.Record = f
 	}
 	pa, err := match.ParsePlayer(*a, *moveTime, *seed*2+1)
 	if err != nil {
