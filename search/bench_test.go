@@ -50,7 +50,7 @@ func BenchmarkSearchSiberia(b *testing.B)        { benchSearch(b, "siberia", nil
 func BenchmarkSearchClaustrophobia(b *testing.B) { benchSearch(b, "claustrophobia", nil, 5) }
 func BenchmarkSearchMartian2(b *testing.B)       { benchSearch(b, "martian-chess", nil, 6) }
 func BenchmarkSearchMartian4(b *testing.B) {
-	benchSearch(b, "martian-chess", map[string]string{"players": "4"}, 4)
+	benchSearch(b, "martian-chess", map[string]string{"players": "4"}, 6)
 }
 func BenchmarkSearchLongchess(b *testing.B) { benchSearch(b, "longchess", nil, 4) }
 func BenchmarkSearchPlane(b *testing.B)     { benchSearch(b, "infinite-plane", nil, 4) }
@@ -72,5 +72,5 @@ func BenchmarkSearchLongchessArtillery(b *testing.B) {
 	benchSearch(b, "longchess", map[string]string{"artillery": "", "mines": ""}, 4)
 }
 func BenchmarkSearchLongchessFour(b *testing.B) {
-	benchSearch(b, "longchess", map[string]string{"teams": "4", "artillery": "", "mines": ""}, 2)
+	benchSearch(b, "longchess", map[string]string{"teams": "4", "artillery": "", "mines": ""}, 5)
 }
