@@ -492,49 +492,60 @@ func zoneLine(r *core.Rules) string {
 	return strings.Join(parts, ", ")
 }
 
-// sideOf returns a number shared by exactly the allies of pl.
-func sideOf(r *core.Rules, pl core.Player) int {
-	if t := r.Team(pl); t != 0 {
-		return -t
-	}
-	return int(pl)
-}
+// Weights of the Martian Chess evaluation, in hundredths of a point (a pawn
+// is worth 1 point). Each point standing in a side's own zones, against the
+// best-stocked other side's, scores martianAtHome: pieces at home are the
+// others' to capture, so they cost. With teams, where a partner's pieces
+// may be captured too, it scores martianAtHomeTeams instead. Signs and sizes
+// were chosen in self-play (doc/SEARCH.md).
+const (
+	martianPoint       = 100
+	martianAtHome      = -10
+	martianAtHomeTeams = 40
+	martianClock       = 10
+)
 
 // martianEvaluate is the computer player's view for pl: points captured (its
-// side's lead over the best other side) dominate; then the pieces at home
-// (against the best other side's), which are pl's to move, and the called
-// clock, which favours the side ahead. With two sides it is antisymmetric, as
-// negamax needs.
+// side's lead over the best other side) dominate; then the points standing
+// in its side's zones against the best-stocked other side's (martianAtHome,
+// martianAtHomeTeams),
+// and the called clock, which favours the side ahead. With two sides it is
+// antisymmetric, as negamax needs.
 func martianEvaluate(p *core.Position, pl core.Player) int {
 	r := p.Rules()
 	mine := sideTotal(p, pl)
 	var best int32 = -1 << 30
+	var atHome [core.MaxPlayers]int // points standing in each player's zone
 	for q := 0; q < r.Players; q++ {
 		if !r.Allies(pl, core.Player(q)) {
 			best = max(best, sideTotal(p, core.Player(q)))
 		}
+		for _, sq := range p.PieceSquares(core.Player(q)) {
+			atHome[q] += int(p.At(sq).Type())
+		}
 	}
 	lead := int(mine - best)
-	home := 0 // the side's pieces at home, less the best other side's
-	others := map[int]int{}
+	home, most := 0, 0 // the side's points at home; the best-stocked other side's
 	for q := 0; q < r.Players; q++ {
-		points := 0
-		for _, sq := range p.PieceSquares(core.Player(q)) {
-			points += int(p.At(sq).Type())
+		side := 0
+		for k := 0; k < r.Players; k++ {
+			if r.Allies(core.Player(q), core.Player(k)) {
+				side += atHome[k]
+			}
 		}
 		if r.Allies(pl, core.Player(q)) {
-			home += points
+			home = side
 		} else {
-			others[sideOf(r, core.Player(q))] += points
+			most = max(most, side)
 		}
 	}
-	most := 0
-	for _, v := range others {
-		most = max(most, v)
+	atHomeWeight := martianAtHome
+	if r.Team(pl) != 0 {
+		atHomeWeight = martianAtHomeTeams
 	}
-	score := 100*lead + 10*(home-most)
+	score := martianPoint*lead + atHomeWeight*(home-most)
 	if clock := p.Counter(counterClock); clock > 0 {
-		score += lead * 10 * int(clock)
+		score += lead * martianClock * int(clock)
 	}
 	return score
 }

@@ -778,3 +778,48 @@ func BenchmarkPerftMartian(b *testing.B) {
 		})
 	}
 }
+
+// TestMartianEvaluate: the evaluation's terms, each against a position that
+// differs from it in that term alone, in every form; two sides'
+// evaluations are opposite; it allocates nothing.
+func TestMartianEvaluate(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		opts   map[string]string
+		pl     core.Player
+		a, b   string // a scores diff more than b for pl
+		diff   int
+		mirror bool // the form has two sides: pl's opponent sees the negation
+	}{
+		{"a queen captured", two, 0, "Q3/4/4/4/4/4/4/Q3 1 Q/- - -", "Q3/4/4/4/4/4/4/Q3 1 -/- - -",
+			3 * martianPoint, true},
+		{"four players: a pawn fewer at home", four, 0, "Q6Q/8/8/8/8/8/P7/Q7 1 -/-/-/- - -", "Q6Q/8/8/8/8/8/8/Q6P 1 -/-/-/- - -",
+			martianAtHome, false},
+		{"a pawn fewer at home", two, 0, "QP2/4/4/4/4/4/4/Q3 1 -/- - -", "Q3/4/4/4/4/4/4/QP2 1 -/- - -",
+			-2 * martianAtHome, true},
+		// The clock's counter holds the moves since the call plus one.
+		{"the clock favours the side ahead", two, 0, "Q3/4/4/4/4/4/4/Q3 1 P/- 3 -", "Q3/4/4/4/4/4/4/Q3 1 P/- - -",
+			4 * martianClock, true},
+		{"four players: the best other side counts", four, 0, "Q6Q/8/8/8/8/8/8/Q7 1 P/Q/-/- - -", "Q6Q/8/8/8/8/8/8/Q7 1 P/-/-/- - -",
+			-3 * martianPoint, false},
+		// Players 1 and 3 (zones a1 and h8) are partners.
+		{"teams: a partner's points at home are the side's", teams, 0, "Q6Q/8/8/8/8/8/8/8 1 -/-/-/- - -", "Q7/8/8/8/8/8/8/8 1 -/-/-/- - -",
+			3 * martianAtHomeTeams, false},
+	} {
+		r := martianRules(t, tc.opts)
+		a, b := martianPos(t, tc.opts, tc.a), martianPos(t, tc.opts, tc.b)
+		if got := martianEvaluate(a, tc.pl) - martianEvaluate(b, tc.pl); got != tc.diff {
+			t.Errorf("%s: %d - %d = %d, want %d", tc.name, martianEvaluate(a, tc.pl), martianEvaluate(b, tc.pl), got, tc.diff)
+		}
+		if tc.mirror {
+			for _, p := range []*core.Position{a, b} {
+				if x, y := martianEvaluate(p, 0), martianEvaluate(p, 1); x != -y {
+					t.Errorf("%s: %s: player 1 %d, player 2 %d", tc.name, p, x, y)
+				}
+			}
+		}
+		if allocs := testing.AllocsPerRun(10, func() { martianEvaluate(a, tc.pl) }); allocs != 0 {
+			t.Errorf("%s (%s): %v allocations", tc.name, r.Name(), allocs)
+		}
+	}
+}
