@@ -15,6 +15,7 @@ func FuzzHandle(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		out := newLines()
 		s := New(out)
+		s.hashMB = 1 // a table per search: keep it small
 		defer s.halt()
 		cmds := strings.Split(input, "\n")
 		if len(cmds) > 8 {
