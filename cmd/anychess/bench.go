@@ -22,30 +22,30 @@ var perftBenches = []struct {
 }
 
 // searchBenches are the variant configurations 'anychess bench --search'
-// searches from the start, each to a fixed depth.
+// searches from the start.
 var searchBenches = []struct {
 	variant string
 	options []string
-	depth   int
 }{
-	{"chess", nil, 7},
-	{"siberia", nil, 7},
-	{"claustrophobia", nil, 6},
-	{"martian-chess", nil, 7},
-	{"martian-chess", []string{"players=4"}, 6},
-	{"martian-chess", []string{"players=4", "teams"}, 5},
-	{"longchess", nil, 5},
-	{"longchess", []string{"mode=ctm"}, 5},
-	{"longchess", []string{"teams=4"}, 5},
-	{"longchess", []string{"mines", "artillery"}, 5},
-	{"infinite-plane", nil, 5},
-	{"infinite-plane-huygens", nil, 5},
+	{"chess", nil},
+	{"siberia", nil},
+	{"claustrophobia", nil},
+	{"martian-chess", nil},
+	{"martian-chess", []string{"players=4"}},
+	{"martian-chess", []string{"players=4", "teams"}},
+	{"longchess", nil},
+	{"longchess", []string{"mode=ctm"}},
+	{"longchess", []string{"teams=4"}},
+	{"longchess", []string{"mines", "artillery"}},
+	{"infinite-plane", nil},
+	{"infinite-plane-huygens", nil},
 }
 
 func cmdBench(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench", stdout)
-	searchMode := fs.Bool("search", false, "measure the engine instead: a fixed-depth search from each variant's start, in nodes per second")
-	depth := fs.Int("depth", 0, "with --search: search every variant to this depth instead of its own (0: each its own)")
+	searchMode := fs.Bool("search", false, "measure the engine instead: a search of --nodes nodes from each variant's start, in nodes per second")
+	nodes := fs.Uint64("nodes", 1_000_000, "with --search: the nodes each variant's search runs to")
+	depth := fs.Int("depth", 0, "with --search: stop each search at this depth instead (0: at --nodes only)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -55,8 +55,11 @@ func cmdBench(args []string, stdout io.Writer) error {
 	if *depth < 0 || *depth > search.MaxDepth {
 		return fmt.Errorf("bench: --depth %d is out of range 0..%d", *depth, search.MaxDepth)
 	}
+	if *nodes == 0 {
+		return fmt.Errorf("bench: --nodes must be at least 1")
+	}
 	if *searchMode {
-		return benchSearch(stdout, *depth)
+		return benchSearch(stdout, search.Limits{Depth: *depth, Nodes: *nodes})
 	}
 	for _, b := range perftBenches {
 		r, err := variant.Load(b.variant, nil)
@@ -76,10 +79,9 @@ func cmdBench(args []string, stdout io.Writer) error {
 }
 
 // benchSearch searches each of searchBenches from its start position with
-// a fresh engine (depth > 0 overrides their depths) and prints nodes per
-// second, then the total. The variant's tables are built before the clock
-// starts.
-func benchSearch(stdout io.Writer, depth int) error {
+// a fresh engine to the limits and prints nodes per second, then the total.
+// The variant's tables are built before the clock starts.
+func benchSearch(stdout io.Writer, limits search.Limits) error {
 	var nodes uint64
 	var seconds float64
 	for _, b := range searchBenches {
@@ -92,16 +94,12 @@ func benchSearch(stdout io.Writer, depth int) error {
 		if err != nil {
 			return err
 		}
-		d := b.depth
-		if depth > 0 {
-			d = depth
-		}
 		p := r.StartPosition()
 		e := search.New(search.Options{})
 		e.Search(p, search.Limits{Depth: 1}) // builds the variant's tables, untimed
 		e.NewGame()
 		start := time.Now()
-		res := e.Search(p, search.Limits{Depth: d})
+		res := e.Search(p, limits)
 		el := time.Since(start).Seconds()
 		nodes += res.Nodes
 		seconds += el

@@ -61,7 +61,7 @@ func TestBenchCommand(t *testing.T) {
 	if n := strings.Count(out, "nodes/s"); n != len(searchBenches)+1 {
 		t.Errorf("%d lines with nodes/s, want %d:\n%s", n, len(searchBenches)+1, out)
 	}
-	for _, args := range [][]string{{"bench", "--depth", "-1"}, {"bench", "--search", "--depth", "999"}, {"bench", "extra"}} {
+	for _, args := range [][]string{{"bench", "--depth", "-1"}, {"bench", "--search", "--depth", "999"}, {"bench", "--search", "--nodes", "0"}, {"bench", "extra"}} {
 		if _, err := runCmd(t, "", args...); err == nil {
 			t.Errorf("%v: no error", args)
 		}
