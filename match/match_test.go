@@ -292,8 +292,8 @@ func TestParsePlayerSwitches(t *testing.T) {
 		key  string
 		want func(search.Options) bool
 	}{
-		{"null", func(o search.Options) bool { return o.NullMove }},
-		{"null,nonull", func(o search.Options) bool { return !o.NullMove }},
+		{"nonull", func(o search.Options) bool { return o.NoNullMove }},
+		{"nonull,null", func(o search.Options) bool { return !o.NoNullMove }},
 		{"nott", func(o search.Options) bool { return o.NoTT }},
 		{"nolmr", func(o search.Options) bool { return o.NoLMR }},
 		{"nopvs", func(o search.Options) bool { return o.NoPVS }},

@@ -383,8 +383,8 @@ func (u *UCI) Close() error {
 //	random                       a random mover
 //	anychess[:KEY[=VALUE],…]     the engine; keys: level=1..8, depth=N,
 //	                             nodes=N, movetime=DURATION, hash=MB, and the
-//	                             switches null (null-move pruning on),
-//	                             nonull, nott, nolmr, nopvs,
+//	                             switches nonull (no null-move pruning),
+//	                             null, nott, nolmr, nopvs,
 //	                             nokillers, nohistory, noquiescence,
 //	                             checkext (check extension on),
 //	                             nocheckext, material (material-only
@@ -518,9 +518,9 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (Player
 		case "nott":
 			opts.NoTT = true
 		case "null":
-			opts.NullMove = true
+			opts.NoNullMove = false
 		case "nonull":
-			opts.NullMove = false
+			opts.NoNullMove = true
 		case "nolmr":
 			opts.NoLMR = true
 		case "nopvs":

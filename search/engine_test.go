@@ -169,7 +169,7 @@ func TestLimits(t *testing.T) {
 func TestFeatureSwitches(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	for _, opts := range []Options{
-		{}, {NoTT: true}, {NullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
+		{}, {NoTT: true}, {NoNullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
 		{CheckExtension: true}, {MaterialOnly: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
@@ -304,22 +304,27 @@ func TestNullMoveRule(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tc.want && New(Options{HashMB: 1}).withPosition(p).nullAllowed() {
-			t.Errorf("%s: null move allowed with Options.NullMove off", tc.fen)
+		if tc.want && New(Options{HashMB: 1, NoNullMove: true}).withPosition(p).nullAllowed() {
+			t.Errorf("%s: null move allowed with Options.NoNullMove", tc.fen)
 		}
-		e := New(Options{HashMB: 1, NullMove: true})
+		e := New(Options{HashMB: 1})
 		e.p = p
 		got := e.nullAllowed() && !p.InCheck()
 		if got != tc.want {
 			t.Errorf("%s: null move allowed %v, want %v", tc.fen, got, tc.want)
 		}
 	}
-	for _, name := range []string{"longchess", "martian-chess"} {
-		p := startOf(t, name, nil)
-		e := New(Options{HashMB: 1, NullMove: true})
-		e.p = p
-		if e.nullAllowed() {
-			t.Errorf("%s: null move allowed in a variant without royal pieces", name)
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"chess", true}, {"siberia", true}, {"claustrophobia", true},
+		{"longchess", false}, {"martian-chess", false}, // no royal pieces
+		{"infinite-plane", false}, {"infinite-plane-huygens", false}, // unbounded
+	} {
+		p := startOf(t, tc.name, nil)
+		if got := New(Options{HashMB: 1}).withPosition(p).nullAllowed(); got != tc.want {
+			t.Errorf("%s start: null move allowed %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

@@ -16,7 +16,7 @@
 //   - quiescence search over the tactical moves (all moves when in check);
 //   - a check extension (Options.CheckExtension, off by default), up to
 //     twice the iteration's depth;
-//   - null-move pruning (Options.NullMove, off by default), only where
+//   - null-move pruning (off with Options.NoNullMove), only where
 //     zugzwang cannot fool it (see nullAllowed);
 //   - late-move reductions of quiet moves, re-searched at full depth when
 //     they beat alpha;
@@ -135,17 +135,16 @@ const (
 )
 
 // Options are an engine's settings. The zero value is full strength; the
-// No… fields switch features off and NullMove and CheckExtension on (for
-// self-play measurements), Noise makes it weaker.
+// No… fields switch features off and CheckExtension on (for self-play
+// measurements), Noise makes it weaker.
 type Options struct {
 	// HashMB is the transposition table's size in megabytes (default 16).
 	HashMB int
 	// NoTT: no transposition table cutoffs or hash move.
 	NoTT bool
-	// NullMove turns null-move pruning on (see nullAllowed). It is off by
-	// default: in self-play at the depths this engine reaches in matches
-	// it lost Elo (doc/SEARCH.md).
-	NullMove bool
+	// NoNullMove: no null-move pruning (see nullAllowed for where it is
+	// tried).
+	NoNullMove bool
 	// NoLMR: no late-move reductions.
 	NoLMR bool
 	// NoPVS: full-window search of every move.
@@ -553,11 +552,12 @@ func (s *Engine) decided() core.Outcome {
 // nor a pawn. In such positions zugzwang, where passing would be better than
 // any move and the null move's verdict is wrong, is rare. Variants without
 // royal pieces or with other goals (Longchess, Martian Chess) never prune
-// by null move; nor do king-and-pawn endings.
+// by null move; nor do king-and-pawn endings, nor unbounded boards, where
+// self-play measured it as a loss (doc/SEARCH.md).
 func (s *Engine) nullAllowed() bool {
 	p := s.p
 	r := p.Rules()
-	if !s.opts.NullMove || s.multi || r.Def.Goals.NoCheckmate || r.Hooks.Pass != nil {
+	if s.opts.NoNullMove || s.multi || r.Def.Goals.NoCheckmate || r.Hooks.Pass != nil || p.Unbounded() {
 		return false
 	}
 	us := p.Turn()

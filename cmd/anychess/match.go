@@ -14,7 +14,7 @@ const matchHelp = `Players (--a, --b):
   random                      a random mover
   anychess[:KEY[=VALUE],...]  this engine; keys: level=1..8, depth=N, nodes=N,
                               movetime=DURATION, hash=MB, noise=CP, and the
-                              switches null (null-move pruning on) nonull
+                              switches nonull (no null-move pruning) null
                               nott nolmr nopvs nokillers
                               nohistory noquiescence checkext (check
                               extension on) nocheckext material nogoal
