@@ -154,9 +154,8 @@ type Options struct {
 	// NoQuiescence: the static evaluation at depth 0.
 	NoQuiescence bool
 	// CheckExtension turns on the extra ply when in check. It is off by
-	// default: like the null move it lost Elo in self-play at the depths
-	// reached in matches (doc/SEARCH.md); quiescence still searches every
-	// evasion when in check.
+	// default: it lost Elo in self-play (doc/SEARCH.md); quiescence still
+	// searches every evasion when in check.
 	CheckExtension bool
 	// MaterialOnly: the generic evaluation counts only material (variants
 	// with their own Hooks.Evaluate are not affected).
