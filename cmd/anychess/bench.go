@@ -45,7 +45,7 @@ func cmdBench(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench", stdout)
 	searchMode := fs.Bool("search", false, "measure the engine instead: a search of --nodes nodes from each variant's start, in nodes per second")
 	nodes := fs.Uint64("nodes", 1_000_000, "with --search: the nodes each variant's search runs to")
-	depth := fs.Int("depth", 0, "with --search: stop each search at this depth instead (0: at --nodes only)")
+	depth := fs.Int("depth", 0, "with --search: also stop each search at this depth (0: no depth limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
