@@ -508,9 +508,8 @@ const (
 // martianEvaluate is the computer player's view for pl: points captured (its
 // side's lead over the best other side) dominate; then the points standing
 // in its side's zones against the best-stocked other side's (martianAtHome,
-// martianAtHomeTeams),
-// and the called clock, which favours the side ahead. With two sides it is
-// antisymmetric, as negamax needs.
+// martianAtHomeTeams), and the called clock, which favours the side ahead.
+// With two sides it is antisymmetric, as negamax needs.
 func martianEvaluate(p *core.Position, pl core.Player) int {
 	r := p.Rules()
 	mine := sideTotal(p, pl)
