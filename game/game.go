@@ -336,10 +336,7 @@ func (g *Game) Submit(pl core.Player, m core.Move) (Played, error) {
 	}
 	now := g.now()
 	spent := max(now.Sub(g.turnStart), 0)
-	bare, decl := r.Bare(m), g.pos.DeclarationText(m)
-	rec := Played{Move: m, Player: pl, Spent: spent,
-		Text: notation.Coordinate.Encode(g.pos, bare) + decl,
-		SAN:  notation.SAN.Encode(g.pos, bare) + decl}
+	rec := Played{Move: m, Player: pl, Spent: spent, Text: MoveText(g.pos, m), SAN: MoveSAN(g.pos, m)}
 	if g.clocks != nil {
 		g.clocks[pl] += g.cfg.Clock.Increment - spent
 		rec.Clock = g.clocks[pl]
@@ -649,12 +646,8 @@ func (g *Game) Replay(text string, spent, clock time.Duration) error {
 	if clock < 0 || clock > 2*MaxClock || spent < 0 || spent > 2*MaxClock {
 		return fmt.Errorf("move %d %q: recorded times %v, %v out of range", len(g.played)+1, text, spent, clock)
 	}
-	r := g.rules
 	pl := g.Turn()
-	bare, decl := r.Bare(m), g.pos.DeclarationText(m)
-	rec := Played{Move: m, Player: pl, Spent: spent,
-		Text: notation.Coordinate.Encode(g.pos, bare) + decl,
-		SAN:  notation.SAN.Encode(g.pos, bare) + decl}
+	rec := Played{Move: m, Player: pl, Spent: spent, Text: MoveText(g.pos, m), SAN: MoveSAN(g.pos, m)}
 	if g.clocks != nil {
 		g.clocks[pl], rec.Clock = clock, clock
 	}

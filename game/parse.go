@@ -67,3 +67,15 @@ var Notation notation.Decoder = anyNotation{}
 type anyNotation struct{}
 
 func (anyNotation) Decode(p *core.Position, s string) (core.Move, error) { return ParseMove(p, s) }
+
+// MoveText writes m, a legal move of p, in coordinate notation with its
+// declarations: the canonical text, which ParseMove reads back.
+func MoveText(p *core.Position, m core.Move) string {
+	return notation.Coordinate.Encode(p, p.Rules().Bare(m)) + p.DeclarationText(m)
+}
+
+// MoveSAN writes m, a legal move of p, in SAN (or the variant's readable
+// notation) with its declarations.
+func MoveSAN(p *core.Position, m core.Move) string {
+	return notation.SAN.Encode(p, p.Rules().Bare(m)) + p.DeclarationText(m)
+}
