@@ -1,0 +1,23 @@
+// Package web holds the browser client: the pages and the script built from web/src, embedded in the binary and served by the server.
+package web
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed dist
+var dist embed.FS
+
+// Static holds the client's files: index.html (the home page: new games),
+// game.html (a game), rules.html (a variant's rules), and the scripts and
+// styles they load, all served from the binary.
+var Static fs.FS
+
+func init() {
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		panic(err) // the embedded tree always has dist
+	}
+	Static = sub
+}
