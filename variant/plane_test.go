@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"anychess/core"
+	"anychess/notation"
 )
 
 func TestPlaneInsufficientMaterial(t *testing.T) {
@@ -229,5 +230,38 @@ func TestUnboundedRefusals(t *testing.T) {
 	bad := strings.Replace(userPlane, `betza = "mRcpR"`, `betza = "mRafR"`, 1)
 	if _, err := Compile("fairy-plane.toml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), "needs a range") {
 		t.Errorf("an unlimited turning leg: %v", err)
+	}
+}
+
+// TestPlaneHuygensNoPromotion: in the Huygens Option a pawn promotes to the
+// seed's list, which has no huygens (issue 18: (3,7)(3,8)u was offered).
+func TestPlaneHuygensNoPromotion(t *testing.T) {
+	r, err := Load("infinite-plane-huygens", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.ParsePosition("K5,1|P3,7|k20,20 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text  string
+		legal bool
+	}{
+		{"(3,7)(3,8)u", false},
+		{"(3,7)(3,8)q", true},
+		{"(3,7)(3,8)c", true},
+		{"(3,7)(3,8)h", true},
+		{"(3,7)(3,8)g", true},
+	} {
+		_, err := notation.Coordinate.Decode(p, tc.text)
+		if (err == nil) != tc.legal {
+			t.Errorf("%s: error %v, want legal %v", tc.text, err, tc.legal)
+		}
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if m.Promo != 0 && r.Pieces[m.Promo].Letter == 'U' {
+			t.Errorf("promotion to a huygens listed: %s", notation.Coordinate.Encode(p, m))
+		}
 	}
 }
