@@ -339,3 +339,44 @@ func TestBuiltinDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestSideNotToMoveInCheckRefused: a position whose side not to move has its
+// royal piece attacked cannot arise in a game, and every position reader of
+// a variant with royal pieces refuses it, naming the problem; variants
+// without royal pieces have no check and read such texts as before.
+func TestSideNotToMoveInCheckRefused(t *testing.T) {
+	for _, tc := range []struct {
+		variant, text string
+		refused       bool
+	}{
+		{"chess", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", true},   // Black's king on e8 attacked by the rook
+		{"chess", "4k3/8/8/8/8/8/8/4RK2 b - - 0 1", false},  // Black to move, in check: fine
+		{"chess", "4k3/8/8/8/8/8/8/3R1K2 w - - 0 1", false}, // no check
+		{"chess", "4k3/8/8/8/8/8/3n4/5K2 b - - 0 1", true},  // White's king attacked by the knight, Black to move
+		{"siberia", "4k4/9/9/9/9/9/9/9/4RK3 w - - 0 1", true},
+		// A bomber on f7 bombs a king on f2 across the unused f3–f6 (f1 is empty).
+		{"claustrophobia", "5k**/5r1*/5***/5***/5***/5***/5K1*/6** b - - 0 1", true},
+		{"claustrophobia", "5k**/5r1*/5***/5***/5***/5***/5K1*/6** w - - 0 1", false},
+		{"claustrophobia", "5k**/5r1*/5***/5***/5***/5***/5K1*/5N** b - - 0 1", false}, // f1 taken: no bomb
+		{"infinite-plane", "K0,0|R20,30|k20,40 w", true},
+		{"infinite-plane", "K0,0|R20,30|k20,40 b", false},
+		{"infinite-plane", "K0,0|R20,30|k21,40 w", false},
+	} {
+		t.Run(tc.variant+" "+tc.text, func(t *testing.T) {
+			r, err := Load(tc.variant, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = r.ParsePosition(tc.text)
+			if tc.refused {
+				if err == nil || !strings.Contains(err.Error(), "is in check, yet") {
+					t.Errorf("error %v, want the side not to move in check refused", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Errorf("refused: %v", err)
+			}
+		})
+	}
+}
