@@ -88,7 +88,7 @@ type Server struct {
 // Default option values.
 const (
 	defaultHash = 16
-	maxHash     = 4096
+	maxHash     = search.MaxHashMB
 )
 
 // New returns a server that writes its answers to out, set to orthodox
