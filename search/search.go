@@ -52,7 +52,8 @@ type Limits struct {
 	Depth int
 	// Nodes is the most nodes to search.
 	Nodes uint64
-	// MoveTime is the most time the move may take.
+	// MoveTime is the most time the move may take (negative: none, the
+	// shortest search; see TimeBudget).
 	MoveTime time.Duration
 	// Clock is the time the player to move has left on its game clock; the
 	// search then manages its time (Limits.TimeBudget), and MoveTime, if
