@@ -424,13 +424,23 @@ func TestLongchessFourText(t *testing.T) {
 	if !strings.HasPrefix(start, "rA") || !strings.Contains(start, " r - 1 options:teams=4,mines,artillery") {
 		t.Errorf("start text %s", start)
 	}
-	p := fourPos(t, r, "y", "rR[bF]@d12", "gP@e5")
+	p := fourPos(t, r, "y", "rR[bF]@d12", "bN@j9", "gP@e5")
 	text := strings.Replace(p.String(), " y - 1 options:teams=4,mines,artillery", " y offered2 4 options:teams=4,mines,artillery mines:ge6 shells:rk3,bc3", 1)
 	q, err := r.ParsePosition(text)
 	if err != nil || q.String() != text {
 		t.Fatalf("%s reads back as %v, %v", text, q, err)
 	}
-	if status := strings.Join(longStatus(q), "\n"); !strings.Contains(status, "Red and Blue offered a draw") || !strings.Contains(status, "Green's mines: e6") {
+	if status := strings.Join(longStatus(q), "\n"); !strings.Contains(status, "Red and Blue offered a draw") || !strings.Contains(status, "Green's mines: e6") ||
+		!strings.Contains(status, "Yellow is out") || strings.Contains(status, "Blue is out") {
+		t.Errorf("status:\n%s", status)
+	}
+	// With Blue out, the two offers before Yellow's turn were Green's and Red's.
+	p = fourPos(t, r, "y", "rR@d9", "yR@i4", "gP@e5")
+	text = strings.Replace(p.String(), " y - 1 ", " y offered2 4 ", 1)
+	if q, err = r.ParsePosition(text); err != nil {
+		t.Fatal(err)
+	}
+	if status := strings.Join(longStatus(q), "\n"); !strings.Contains(status, "Green and Red offered a draw") || !strings.Contains(status, "Blue is out") {
 		t.Errorf("status:\n%s", status)
 	}
 	// rank12 is the empty board with rank 12 (a bridge's rank) written row.
