@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -161,6 +162,8 @@ func (v *variantFlags) parse(fs *flag.FlagSet, cmd string, args []string) error 
 		return fmt.Errorf("%s: both the variant %q and --variant-file %s: give one", cmd, words[0], v.file)
 	case flagGiven(fs, "variant") && v.name != words[0]:
 		return fmt.Errorf("%s: the variant is given twice, as %q and as --variant %s: give one", cmd, words[0], v.name)
+	case !slices.Contains(variant.Names(), words[0]):
+		return fmt.Errorf("%s: %q is not a variant (known: %s; run 'anychess %s -h' for the flags)", cmd, words[0], strings.Join(variant.Names(), ", "), cmd)
 	}
 	v.name = words[0]
 	return nil
