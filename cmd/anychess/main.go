@@ -19,7 +19,7 @@ import (
 
 const usage = `anychess: chess variants on any board
 
-usage: anychess COMMAND [flags]
+usage: anychess COMMAND [VARIANT] [flags]
 
 commands:
   variants   list the variants and their options
@@ -33,9 +33,10 @@ commands:
   tournament keep a Longchess tournament's battles in a file; the standings
   uci        speak the Universal Chess Interface (for GUIs), in every variant
 
-Every command that takes a variant accepts
-  --variant NAME | --variant-file FILE.toml   and   --option NAME[=VALUE] (repeatable)
-Run 'anychess COMMAND -h' for the flags of a command.
+Every command that takes a variant (rules, moves, perft, play, analyze, match)
+accepts
+  NAME | --variant NAME | --variant-file FILE.toml   and   --option NAME[=VALUE] (repeatable)
+e.g. 'anychess rules siberia'. Run 'anychess COMMAND -h' for the flags of a command.
 `
 
 func main() {
