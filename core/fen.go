@@ -23,7 +23,8 @@ func (e *FENError) Error() string {
 // first, files from a; digits (any number of them) count empty cells; '*' is a
 // cell that is not part of the board; upper case is player 0 (White), lower case
 // player 1 (Black). The castling, en-passant, counter and move-number fields
-// are optional. On error nothing is returned but the error.
+// are optional. A position whose side not to move is in check is refused
+// (see checkMoverSafe). On error nothing is returned but the error.
 func (r *Rules) ParseFEN(fen string) (*Position, error) { return r.parseFEN(fen, true) }
 
 func (r *Rules) parseFEN(fen string, virgins bool) (*Position, error) {
@@ -167,7 +168,34 @@ func (r *Rules) parseFEN(fen string, virgins bool) (*Position, error) {
 		}
 		p.fullmove = n
 	}
+	if err := p.checkMoverSafe(); err != nil {
+		return bad("turn", "%v", err)
+	}
 	return p, nil
+}
+
+// checkMoverSafe refuses a position in which the player who moved last —
+// with two players, the side not to move — has its royal piece attacked:
+// no legal move leaves one's own royal piece in check, so no game reaches
+// it (and play from it would capture the royal piece). Variants without
+// royal pieces have no check and are never refused.
+func (p *Position) checkMoverSafe() error {
+	prev := p.previousPlayer()
+	k := p.royal[prev]
+	if k == NoSquare || !p.AttackedBy(k, prev) {
+		return nil
+	}
+	r := p.rules
+	return fmt.Errorf("%s's %s on %s is in check, yet %s is to move: the side that just moved cannot be in check",
+		r.playerName(prev), r.Pieces[p.At(k).Type()].Name, p.Name(k), r.playerName(p.turn))
+}
+
+// playerName is player pl's name in the variant, or "player N".
+func (r *Rules) playerName(pl Player) string {
+	if int(pl) < len(r.Def.Players) && r.Def.Players[pl].Name != "" {
+		return r.Def.Players[pl].Name
+	}
+	return fmt.Sprintf("player %d", pl+1)
 }
 
 // setCastling marks kings and rooks unmoved according to the castling field.
@@ -289,10 +317,19 @@ func (p *Position) FEN() string {
 }
 
 // ParsePosition reads a position in the variant's position text: its own
-// format where its hooks define one, extended FEN otherwise.
+// format where its hooks define one, extended FEN otherwise. In a variant
+// with royal pieces, a position whose side not to move (the player who
+// moved last) is in check is refused: no game reaches it.
 func (r *Rules) ParsePosition(text string) (*Position, error) {
 	if r.Hooks.ParsePosition != nil {
-		return r.Hooks.ParsePosition(r, text)
+		p, err := r.Hooks.ParsePosition(r, text)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.checkMoverSafe(); err != nil {
+			return nil, fmt.Errorf("bad position %q: %w", text, err)
+		}
+		return p, nil
 	}
 	if r.plane != nil {
 		return r.parsePlane(text)

@@ -9,23 +9,25 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]Move, depth)
-	for i := range bufs {
-		bufs[i] = make([]Move, 0, 256)
-	}
-	return p.perft(depth, bufs)
+	// One move buffer per ply, added as the walk first reaches that ply: an
+	// absurd depth allocates nothing up front.
+	var bufs [][]Move
+	return p.perft(depth, 0, &bufs)
 }
 
-func (p *Position) perft(depth int, bufs [][]Move) uint64 {
-	moves := p.LegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves[:0]
+func (p *Position) perft(depth, ply int, bufs *[][]Move) uint64 {
+	if ply == len(*bufs) {
+		*bufs = append(*bufs, make([]Move, 0, 256))
+	}
+	moves := p.LegalMoves((*bufs)[ply][:0])
+	(*bufs)[ply] = moves[:0]
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
 	for _, m := range moves {
 		p.MakeMove(m)
-		n += p.perft(depth-1, bufs)
+		n += p.perft(depth-1, ply+1, bufs)
 		p.UnmakeMove()
 	}
 	return n

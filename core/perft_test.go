@@ -134,3 +134,28 @@ func BenchmarkPerftSiberiaStart5(b *testing.B) {
 
 var _ = strconv.Itoa
 var _ core.Move
+
+// TestPerftAbsurdDepth: perft allocates as the walk goes deeper, not in
+// proportion to the depth asked: a mated position counts 0 leaves at any
+// depth, at once, allocating what depth 1 does (it used to allocate a
+// buffer per ply up front and run out of memory).
+func TestPerftAbsurdDepth(t *testing.T) {
+	r := mustRules(t, "chess")
+	p, err := r.ParseFEN("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1") // Black is mated
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := func(depth int) float64 {
+		return testing.AllocsPerRun(1, func() {
+			if got := p.Perft(depth); got != 0 {
+				t.Errorf("perft(%d) = %d, want 0", depth, got)
+			}
+		})
+	}
+	base := allocs(1)
+	for _, depth := range []int{1_000_000_000, 1 << 40} {
+		if a := allocs(depth); a > base {
+			t.Errorf("perft(%d) made %v allocations, perft(1) %v", depth, a, base)
+		}
+	}
+}

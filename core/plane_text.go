@@ -130,6 +130,9 @@ func (r *Rules) parsePlane(text string) (*Position, error) {
 		}
 		p.fullmove = n
 	}
+	if err := p.checkMoverSafe(); err != nil {
+		return bad("turn", "%v", err)
+	}
 	return p, nil
 }
 

@@ -19,7 +19,7 @@ const (
 	fenLion      = "4k3/8/8/2pp4/2L5/8/8/4K3 w - - 0 1"
 	fenArcher    = "4k3/8/8/4p3/8/4A3/8/4K3 w - - 0 1"
 	fenCollide   = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
-	fenBigKnight = "k29/30/1N28/30/30/30/30/30/30/30/30/K29 w - - 0 1"
+	fenBigKnight = "29k/30/1N28/30/30/30/30/30/30/30/30/K29 w - - 0 1"
 )
 
 func TestCoordinateKnown(t *testing.T) {

@@ -36,8 +36,12 @@ const hardFactor = 3
 // the share keeps the clock, even near its end, several increments above
 // what one move may take. MoveTime, when also set, caps both: hard ≤
 // MoveTime, soft ≤ MoveTime/2. Without a clock, MoveTime gives soft =
-// MoveTime/2 and hard = MoveTime.
+// MoveTime/2 and hard = MoveTime. A negative MoveTime (a caller's slip) is
+// no time at all, not no limit: soft 0, hard a nanosecond.
 func (l Limits) TimeBudget() (soft, hard time.Duration) {
+	if l.MoveTime < 0 {
+		return 0, time.Nanosecond
+	}
 	if l.Clock > 0 {
 		usable := l.Clock - min(clockReserve, l.Clock/10)
 		togo := l.MovesToGo

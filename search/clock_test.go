@@ -4,6 +4,8 @@ package search
 import (
 	"testing"
 	"time"
+
+	"anychess/core"
 )
 
 func TestTimeBudget(t *testing.T) {
@@ -32,6 +34,9 @@ func TestTimeBudget(t *testing.T) {
 		{"increment larger than the clock", Limits{Clock: 200 * ms, Increment: 2 * time.Second}, 45 * ms, 45 * ms},
 		{"negative increment", Limits{Clock: time.Second, Increment: -time.Second}, 15 * ms, 90 * ms},
 		{"a nanosecond left", Limits{Clock: 1}, 1, 1},
+		// A negative move time is the shortest search, not an unlimited one.
+		{"negative move time", Limits{MoveTime: -time.Second}, 0, 1},
+		{"negative move time with a clock", Limits{Clock: time.Minute, MoveTime: -time.Second}, 0, 1},
 	} {
 		soft, hard := tc.lim.TimeBudget()
 		if soft != tc.soft || hard != tc.hard {
@@ -122,5 +127,22 @@ func TestClockGameNeverFlags(t *testing.T) {
 		if used := 2*tc.clock + 60*tc.inc - clocks[0] - clocks[1]; used < tc.clock/10 {
 			t.Errorf("%v+%v: the engines hardly used their clocks (%v in all)", tc.clock, tc.inc, used)
 		}
+	}
+}
+
+// TestNegativeMoveTimeEndsAtOnce: a search with a negative move time (as
+// 'match --a anychess:movetime=-1s' asks) returns a move at once instead of
+// searching without end.
+func TestNegativeMoveTimeEndsAtOnce(t *testing.T) {
+	p := loadRules(t, "chess").StartPosition()
+	done := make(chan Result, 1)
+	go func() { done <- New(Options{}).Search(p, Limits{MoveTime: -time.Second}) }()
+	select {
+	case res := <-done:
+		if res.Move == core.NullMove {
+			t.Error("no move")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a search with a negative move time is still running after 10 s")
 	}
 }

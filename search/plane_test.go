@@ -306,7 +306,7 @@ func TestPlaneEvalTerms(t *testing.T) {
 		{"a rook nearby", "K0,0|k20,20|R10,1 w", 500},
 		{"an idle rook 10^12 away", fmt.Sprintf("K0,0|k20,20|R%d,1 w", g), 500 - planeIdle},
 		{"an enemy rook 10^12 away attacks three squares next to the king", fmt.Sprintf("K0,0|k20,20|r%d,1 w", g), -(500 - planeIdle) - 3*royalSafety},
-		{"a knight next to the enemy king, attacking a square by it", "K0,0|k20,20|N19,18 w", 250 + (planeReach-2)*planeActivity + royalSafety},
+		{"a knight next to the enemy king, attacking a square by it (Black to move: it gives check)", "K0,0|k20,20|N19,18 b", -(250 + (planeReach-2)*planeActivity + royalSafety)},
 		{"a knight out of reach", "K0,0|k20,20|N10,10 w", 250},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

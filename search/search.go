@@ -52,7 +52,8 @@ type Limits struct {
 	Depth int
 	// Nodes is the most nodes to search.
 	Nodes uint64
-	// MoveTime is the most time the move may take.
+	// MoveTime is the most time the move may take (negative: none, the
+	// shortest search; see TimeBudget).
 	MoveTime time.Duration
 	// Clock is the time the player to move has left on its game clock; the
 	// search then manages its time (Limits.TimeBudget), and MoveTime, if
@@ -138,7 +139,8 @@ const (
 // No… fields switch features off and CheckExtension on (for self-play
 // measurements), Noise makes it weaker.
 type Options struct {
-	// HashMB is the transposition table's size in megabytes (default 16).
+	// HashMB is the transposition table's size in megabytes (default 16;
+	// New caps it at MaxHashMB, which front ends check to give an error).
 	HashMB int
 	// NoTT: no transposition table cutoffs or hash move.
 	NoTT bool
@@ -209,11 +211,15 @@ type Engine struct {
 	soft, hard time.Duration
 }
 
+// MaxHashMB is the largest transposition table, in megabytes.
+const MaxHashMB = 4096
+
 // New returns an engine with the given options.
 func New(opts Options) *Engine {
 	if opts.HashMB <= 0 {
 		opts.HashMB = 16
 	}
+	opts.HashMB = min(opts.HashMB, MaxHashMB)
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
 	for i := range e.stack {
 		e.stack[i].moves = make([]core.Move, 0, 128)

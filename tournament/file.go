@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // maxFile bounds the size of a tournament file read.
@@ -66,16 +67,98 @@ func Load(path string) (*Tournament, error) {
 	return t, nil
 }
 
-// Save writes the tournament to path, through a temporary file renamed
-// over it, so a failed write leaves the old file whole.
+// Save writes the tournament to path atomically and durably: through a
+// temporary file of its own in the same directory, written and synced,
+// renamed over path, and the directory synced. A failed write leaves the
+// old file whole, and readers see the old file or the new one, never a
+// part. Save does not serialise writers: to change a file other processes
+// may change too, use Update.
 func (t *Tournament) Save(path string) error {
 	data, err := t.Encode()
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	return writeFileAtomic(path, data)
+}
+
+// Create starts the tournament file at path with t, under the file's lock;
+// it fails if the file exists.
+func Create(path string, t *Tournament) error {
+	unlock, err := lockFile(path)
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	defer unlock()
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		if err == nil {
+			return fmt.Errorf("%s exists already", path)
+		}
+		return err
+	}
+	return t.Save(path)
+}
+
+// Update applies change to the tournament in the file at path and saves it,
+// holding the file's lock from the read to the write, so that changes made
+// at once by several processes are applied one after the other and none is
+// lost. When change fails nothing is written. It returns the tournament as
+// saved.
+func Update(path string, change func(t *Tournament) error) (*Tournament, error) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		_, err := Load(path) // its error names the file and how to start one
+		return nil, err
+	}
+	unlock, err := lockFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	t, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := change(t); err != nil {
+		return nil, err
+	}
+	if err := t.Save(path); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// writeFileAtomic replaces path by data: a new temporary file in path's
+// directory, synced, renamed over path, then the directory synced so that
+// the rename survives a crash.
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	return syncDir(dir)
 }

@@ -35,16 +35,17 @@ import (
 
 // Scoring constants, in points.
 const (
-	StartPoints       = 30 // every player's points at the start
-	ChallengeFee      = 5  // what challenging costs the attacker
-	SurrenderGain     = 10 // the attacker's gain when the defender surrenders
-	SurrenderLoss     = 5  // the defender's loss when it surrenders
-	AttackerWinGain   = 10 // the attacker's gain for a win
-	DefenderWinGain   = 0  // the defender's gain for a win
-	LossWithSurvivors = 5  // the loser's loss when some of its pieces survive
-	LossAllCaptured   = 30 // the loser's loss when all its pieces were captured
-	EliminationBelow  = 10 // a player below this is eliminated
-	FullArmyPoints    = 30 // below this a player's army must fit its points
+	StartPoints       = 30        // every player's points at the start
+	ChallengeFee      = 5         // what challenging costs the attacker
+	SurrenderGain     = 10        // the attacker's gain when the defender surrenders
+	SurrenderLoss     = 5         // the defender's loss when it surrenders
+	AttackerWinGain   = 10        // the attacker's gain for a win
+	DefenderWinGain   = 0         // the defender's gain for a win
+	LossWithSurvivors = 5         // the loser's loss when some of its pieces survive
+	LossAllCaptured   = 30        // the loser's loss when all its pieces were captured
+	EliminationBelow  = 10        // a player below this is eliminated
+	FullArmyPoints    = 30        // below this a player's army must fit its points
+	MaxStartPoints    = 1_000_000 // the most points a player may join with
 )
 
 // Army counts the pieces of a Longchess army (flags are not used: Capture
@@ -258,8 +259,8 @@ func (t *Tournament) Join(name string, points int) error {
 	switch {
 	case name == "" || len(name) > 60 || strings.ContainsAny(name, "\n\t\r"):
 		return fmt.Errorf("bad player name %q (1 to 60 characters, no tabs or newlines)", name)
-	case points < EliminationBelow || points > 1_000_000:
-		return fmt.Errorf("bad starting points %d (%d to 1000000: below %d a player is out)", points, EliminationBelow, EliminationBelow)
+	case points < EliminationBelow || points > MaxStartPoints:
+		return fmt.Errorf("bad starting points %d (%d to %d: below %d a player is out)", points, EliminationBelow, MaxStartPoints, EliminationBelow)
 	case t.index(name) >= 0:
 		return fmt.Errorf("%s is already in the tournament", name)
 	}

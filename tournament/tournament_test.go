@@ -3,7 +3,11 @@ package tournament
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -304,4 +308,62 @@ func FuzzParse(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestFileUpdate: Create refuses an existing file; Update applies a change
+// under the lock and saves it, and saves nothing when the change fails;
+// the writes leave no temporary file; many goroutines' updates at once are
+// all kept.
+func TestFileUpdate(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.json")
+	if err := Create(path, &Tournament{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Create(path, &Tournament{NoFee: true}); err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("second Create: %v", err)
+	}
+	if _, err := Update(path, func(tr *Tournament) error { return tr.Join("Ann", 30) }); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	if _, err := Update(path, func(tr *Tournament) error {
+		tr.Join("Bob", 30)
+		return tr.Join("Ann", 30) // already in: the change fails, Bob is not kept
+	}); err == nil {
+		t.Error("a failed change was saved")
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Errorf("a failed change wrote the file:\n%s", after)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if _, err := Update(path, func(tr *Tournament) error { return tr.Join(fmt.Sprintf("P%d", i), 30) }); err != nil {
+				t.Error(err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	tr, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Players) != 21 {
+		t.Errorf("%d players, want 21", len(tr.Players))
+	}
+	if _, err := Update(filepath.Join(dir, "missing.json"), func(*Tournament) error { return nil }); err == nil {
+		t.Error("Update of a missing file")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() != "t.json" && e.Name() != "t.json.lock" {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, %v", fi.Mode(), err)
+	}
 }

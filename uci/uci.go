@@ -31,7 +31,15 @@
 // (ucinewgame, setoption, position, go) waits for a running search to end
 // by its limits, and stops one without limits ("go infinite"). A command
 // that cannot be carried out prints "info string error: …" and changes
-// nothing.
+// nothing; a "go" that cannot be carried out answers "bestmove (none)"
+// after its error, since a GUI waits for the bestmove of every go.
+//
+// A refused "position" leaves no position to search: the previous one is
+// kept, but a "go" before the next accepted "position" (or "ucinewgame",
+// or a new UCI_Variant) searches nothing. It answers "info string error:
+// go: …" naming the refused command's error, then "bestmove (none)", as
+// for a position without moves, so that a GUI waiting for a bestmove is
+// not left hanging and no move of another position is played.
 package uci
 
 import (
@@ -65,6 +73,9 @@ type Server struct {
 	pos     *core.Position
 	hashMB  int
 	level   int
+	// refused is the error of the last position command when it was
+	// refused: go then searches nothing.
+	refused error
 	engine  *search.Engine
 	games   uint64 // seeds the noise of the weaker levels
 
@@ -77,7 +88,7 @@ type Server struct {
 // Default option values.
 const (
 	defaultHash = 16
-	maxHash     = 4096
+	maxHash     = search.MaxHashMB
 )
 
 // New returns a server that writes its answers to out, set to orthodox
@@ -124,16 +135,22 @@ func (s *Server) Handle(line string) (quit bool) {
 		s.finish()
 		s.engine = nil
 		s.games++
-		s.pos = s.rules.StartPosition()
+		s.pos, s.refused = s.rules.StartPosition(), nil
 	case "setoption":
 		s.finish()
 		err = s.setOption(args)
 	case "position":
 		s.finish()
 		err = s.position(args)
+		s.refused = err
 	case "go":
 		s.finish()
-		err = s.goSearch(args)
+		if err = s.goSearch(args); err != nil {
+			// A GUI waits for the bestmove of every go.
+			s.send("info string error: " + err.Error())
+			s.send("bestmove (none)")
+			return false
+		}
 	case "stop":
 		s.halt()
 	case "quit":
@@ -249,6 +266,7 @@ func (s *Server) setVariant(name, options string) error {
 		return fmt.Errorf("setoption UCI_Variant: %w", err)
 	}
 	s.variant, s.options, s.rules, s.pos = name, options, r, r.StartPosition()
+	s.refused = nil
 	return nil
 }
 
@@ -303,8 +321,14 @@ func (s *Server) position(args []string) error {
 	return nil
 }
 
-// goSearch carries out "go …": it starts the search in a goroutine.
+// goSearch carries out "go …": it starts the search in a goroutine. After a
+// refused position it searches nothing and answers "bestmove (none)".
 func (s *Server) goSearch(args []string) error {
+	if s.refused != nil {
+		s.send("info string error: go: no position to search, the last position command was refused: " + s.refused.Error())
+		s.send("bestmove (none)")
+		return nil
+	}
 	var clock, inc [2]time.Duration
 	var hasClock [2]bool
 	var lim search.Limits

@@ -2,6 +2,7 @@
 package uci
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -220,6 +221,13 @@ func TestBadInput(t *testing.T) {
 		session(t, s, out, "setoption name UCI_Variant value siberia", "position startpos moves e2e4")
 		before, beforeVariant := s.pos.String(), s.variant
 		got := session(t, s, out, tc.cmd)
+		if strings.HasPrefix(tc.cmd, "go") {
+			// A go is always answered by a bestmove, here at once.
+			if len(got) != 2 || got[1] != "bestmove (none)" {
+				t.Errorf("%q: got %q, want an error, then bestmove (none)", tc.cmd, got)
+			}
+			got = got[:1]
+		}
 		if len(got) != 1 || !strings.HasPrefix(got[0], "info string error: ") || !strings.Contains(got[0], tc.want) {
 			t.Errorf("%q: got %q, want an error with %q", tc.cmd, got, tc.want)
 		}
@@ -345,5 +353,54 @@ func TestRunReadsUntilQuit(t *testing.T) {
 		if !strings.Contains(text, "uciok") || !strings.Contains(text, "bestmove ") || strings.Contains(text, "readyok") {
 			t.Errorf("script %q:\n%s", script, text)
 		}
+	}
+}
+
+// TestGoAfterRefusedPosition: after a refused position command, go searches
+// nothing — neither the refused position nor the one before — and answers
+// the error and "bestmove (none)"; the next accepted position (or
+// ucinewgame, or a new variant) is searched again.
+func TestGoAfterRefusedPosition(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		refused string
+		then    []string // commands after the refusal, before the last go
+		search  bool     // whether the last go searches
+	}{
+		{"bad move", "position startpos moves e2e4 e2e4", nil, false},
+		{"bad text", "position fen 8/8 w", nil, false},
+		{"side not to move in check", "position fen 4k3/8/8/8/8/8/8/4RK2 w - - 0 1", nil, false},
+		{"unknown form", "position middle", nil, false},
+		{"a second go still searches nothing", "position startpos moves e9e9", []string{"go depth 1"}, false},
+		{"an accepted position searches again", "position startpos moves e9e9", []string{"position startpos moves e2e4"}, true},
+		{"ucinewgame searches the start", "position startpos moves e9e9", []string{"ucinewgame"}, true},
+		{"a new variant searches its start", "position startpos moves e9e9", []string{"setoption name UCI_Variant value siberia"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := newLines()
+			s := New(out)
+			session(t, s, out, "position startpos moves d2d4")
+			if got := session(t, s, out, tc.refused); len(got) != 1 || !strings.HasPrefix(got[0], "info string error: position") {
+				t.Fatalf("%q was not refused: %q", tc.refused, got)
+			}
+			session(t, s, out, tc.then...)
+			from := out.count()
+			s.Handle("go depth 2")
+			best := out.await(t, from, "bestmove", 20*time.Second)
+			got := out.since(from)
+			searched := slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "info depth") })
+			if tc.search {
+				if !searched || best == "bestmove (none)" {
+					t.Errorf("no search after %v: %q", tc.then, got)
+				}
+				return
+			}
+			if searched || best != "bestmove (none)" {
+				t.Errorf("searched after a refused position: %q", got)
+			}
+			if len(got) != 2 || !strings.HasPrefix(got[0], "info string error: go: no position to search") {
+				t.Errorf("go does not name the problem: %q", got)
+			}
+		})
 	}
 }

@@ -372,7 +372,8 @@ func TestClaustrophobiaOutcomes(t *testing.T) {
 		{"100 plies without capture or pawn move", "w", "Qc3 Ka1 kd8", "99 80", "c3c4", core.Draw, 0, "100 plies"},
 		{"99 plies are not yet a draw", "w", "Qc3 Ka1 kd8", "98 80", "c3c4", core.Ongoing, 0, ""},
 		{"a capture resets the counter", "w", "Qc3 Ka1 kd8 pc4", "99 80", "c3c4", core.Ongoing, 0, ""},
-		{"king against king", "w", "Ka1 kd8", "", "", core.Draw, 0, "insufficient"},
+		{"king against king plays on", "w", "Ka1 kd8", "", "", core.Ongoing, 0, ""},
+		{"a bare king still takes the scepter", "w", "Ke7 ka1", "", "e7f8", core.Win, 1, "reached"},
 		{"king and knight against king may still win", "w", "Ka1 Nc3 kd8", "", "", core.Ongoing, 0, ""},
 		{"ninja guards on one colour may still win", "w", "Ka1 Bc3 kd8 bd6", "", "", core.Ongoing, 0, ""},
 		{"king and bomber against king", "w", "Ka1 Rc3 kd8", "", "", core.Ongoing, 0, ""},
@@ -396,6 +397,24 @@ func TestClaustrophobiaOutcomes(t *testing.T) {
 			}
 		})
 	}
+	t.Run("king takes the last piece, then the scepter (issue 18)", func(t *testing.T) {
+		p, err := r.ParseFEN("4n1**/4K2*/5***/5***/5***/5***/7*/k5** w - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, step := range []struct {
+			move   string
+			status core.Status
+		}{{"e7e8", core.Ongoing}, {"a1a2", core.Ongoing}, {"e8f8", core.Win}} {
+			clPlay(t, p, step.move)
+			if o := p.Outcome(); o.Status != step.status {
+				t.Fatalf("after %s: outcome %v, want status %d", step.move, o, step.status)
+			}
+		}
+		if o := p.Outcome(); o.Winners != 1 {
+			t.Errorf("outcome %v, want a win for White", o)
+		}
+	})
 	t.Run("the king may not enter an attacked palace cell", func(t *testing.T) {
 		p := clPosition(t, r, "w", "Ke6 ka1 rf1")
 		if got, want := clLegalFrom(t, p, "e6"), []string{"e6d5", "e6d6", "e6d7", "e6e5", "e6e7"}; !slices.Equal(got, want) {
@@ -467,7 +486,7 @@ func TestClaustrophobiaDefinition(t *testing.T) {
 	if got := p.FEN(); got != "rrnbbk**/pppppqn*/5***/5***/5***/5***/PPPPPQN*/RRNBBK** w - - 0 1" {
 		t.Errorf("start FEN %q", got)
 	}
-	for _, d := range []string{"D pawns a2", "D two cells", "D en passant", "D the 50-move rule", "D a king against a king", "R:"} {
+	for _, d := range []string{"D pawns a2", "D two cells", "D en passant", "D the 50-move rule", "D No draw for insufficient material", "king against king is played on", "R:"} {
 		if !strings.Contains(r.Def.Help, d) {
 			t.Errorf("help does not state %q", d)
 		}

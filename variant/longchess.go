@@ -394,6 +394,9 @@ func longGenerate(p *core.Position, buf []core.Move) []core.Move {
 	r := p.Rules()
 	g := lgeo(r)
 	us := p.Turn()
+	if !g.inPlay(p, us) {
+		return buf // out of the game: its flag no longer steps, it passes
+	}
 	var rays ray
 	var files, ranks [core.MaxBoardSide]lineCount
 	// Every line of a piece is walked only when a move along it may be one
@@ -761,11 +764,14 @@ func longAfter(p *core.Position, m core.Move) {
 	if p.Counter(lcCounterAgreed) != 0 {
 		return // the game is drawn; nothing more is offered
 	}
+	if m.Kind == kindPass && !g.inPlay(p, us) {
+		return // a team that is out neither offers nor lets an offer lapse
+	}
 	offers := int32(0)
 	if m.Arg&LongchessArgDraw != 0 {
 		offers = p.Counter(lcCounterOffer) + 1
 	}
-	if offers >= int32(g.players) {
+	if offers > 0 && offers >= g.teamsIn(p) {
 		p.SetCounter(lcCounterAgreed, 1)
 		offers = 0
 	}
@@ -861,35 +867,50 @@ func (g *longGeo) makeCharge(p *core.Position, us core.Player, m core.Move) {
 
 // result decides the game after a move of prev: an agreed draw is the
 // Outcome hook's; here, in CTF a piece carrying an enemy flag on its own
-// Keep wins (prev's first), in CTM the last army left wins (none left: a
-// draw).
+// Keep wins (prev's first); in both modes a side whose pieces have all
+// left the board (flags are not pieces) has lost — with four teams it is
+// out, and the last team with pieces wins — and when no side has a piece
+// left the game is drawn.
 func (g *longGeo) result(p *core.Position, prev core.Player) (core.Outcome, bool) {
-	if g.mods.ctm {
-		alive, last := 0, core.Player(0)
-		for pl := core.Player(0); int(pl) < g.players; pl++ {
-			if len(p.PieceSquares(pl)) > 0 {
-				alive++
-				last = pl
+	if !g.mods.ctm {
+		for k := 0; k < g.players; k++ {
+			pl := core.Player((int(prev) + g.players - k) % g.players)
+			for _, sq := range g.keep[pl].Squares {
+				pc := p.At(sq)
+				if item := core.Piece(p.Carry(sq)); item != 0 && pc.IsPiece() && pc.Owner() == pl && item.Owner() != pl {
+					return core.WinFor(pl, "the enemy flag brought home"), true
+				}
 			}
 		}
-		switch alive {
-		case 0:
-			return core.Outcome{Status: core.Draw, Reason: "every army is gone"}, true
-		case 1:
+	}
+	alive, last := 0, core.Player(0)
+	for pl := core.Player(0); int(pl) < g.players; pl++ {
+		if g.inPlay(p, pl) {
+			alive++
+			last = pl
+		}
+	}
+	switch alive {
+	case 0:
+		return core.Outcome{Status: core.Draw, Reason: "every army is gone"}, true
+	case 1:
+		if g.players == 2 {
 			return core.WinFor(last, "the enemy army is gone"), true
 		}
-		return core.Outcome{}, false
-	}
-	for k := 0; k < g.players; k++ {
-		pl := core.Player((int(prev) + g.players - k) % g.players)
-		for _, sq := range g.keep[pl].Squares {
-			pc := p.At(sq)
-			if item := core.Piece(p.Carry(sq)); item != 0 && pc.IsPiece() && pc.Owner() == pl && item.Owner() != pl {
-				return core.WinFor(pl, "the enemy flag brought home"), true
-			}
-		}
+		return core.WinFor(last, "every other army is gone"), true
 	}
 	return core.Outcome{}, false
+}
+
+// inPlay reports whether pl still has a piece on the board; flags are not
+// pieces. A side without one has lost (with four teams: is out).
+func (g *longGeo) inPlay(p *core.Position, pl core.Player) bool {
+	for _, sq := range p.PieceSquares(pl) {
+		if p.At(sq).Type() != g.flag {
+			return true
+		}
+	}
+	return false
 }
 
 // longOutcome decides agreed draws and the wins of the mode in play (see
@@ -900,6 +921,18 @@ func longOutcome(p *core.Position) (core.Outcome, bool) {
 	}
 	g := lgeo(p.Rules())
 	return g.result(p, core.Player((int(p.Turn())+g.players-1)%g.players))
+}
+
+// teamsIn counts the sides still in play: a draw is agreed when each of
+// them has offered it in turn.
+func (g *longGeo) teamsIn(p *core.Position) int32 {
+	n := int32(0)
+	for pl := core.Player(0); int(pl) < g.players; pl++ {
+		if g.inPlay(p, pl) {
+			n++
+		}
+	}
+	return n
 }
 
 func abs(x int) int {

@@ -212,7 +212,7 @@ func lcEvalPositions(starts []*core.Position, seed uint64) []*core.Position {
 	rng := rand.New(rand.NewPCG(seed, 55))
 	var out []*core.Position
 	for _, start := range starts {
-		for game := 0; game < 2; game++ {
+		for game := 0; game < 3; game++ {
 			p := start.Copy()
 			for ply := 0; ply < 120 && p.Outcome().Status == core.Ongoing; ply++ {
 				legal := p.LegalMoves(nil)

@@ -365,6 +365,16 @@ func TestLongchessFourPlay(t *testing.T) {
 			[]string{"pass", "Ri4-i3"}, []string{"rR@d9", "yR@i3"}, "g", core.Ongoing, 0},
 		{"in CTM the last team left wins", []string{"mode=ctm"}, "r", []string{"rR@d9", "bN@d10"},
 			[]string{"Rd9xd10"}, nil, "b", core.Win, red},
+		{"in CTF too the last team with pieces wins", nil, "r", []string{"rR@d9", "bN@d10", "bF@l12", "yF@l2"},
+			[]string{"Rd9xd10"}, nil, "b", core.Win, red},
+		{"a team out passes, its flag at home does not step", nil, "b", []string{"rR@d9", "bF@l12", "yR@i4"},
+			[]string{"pass", "Ri4-i3"}, []string{"rR@d9", "bF@l12", "yR@i3"}, "g", core.Ongoing, 0},
+		{"a team whose last piece retreats is out; the others play on", nil, "r", []string{"rR@a10", "rF@b12", "bR@i9", "yR@i5"},
+			[]string{"Ra10-off", "Ri9-i10", "Ri5-i4", "pass", "pass"}, []string{"rF@b12", "bR@i10", "yR@i4"}, "b", core.Ongoing, 0},
+		{"a draw needs the offers of the teams still in", nil, "r", []string{"rR@e9", "bF@l12", "yR@i5", "gR@e5"},
+			[]string{"Re9-e10:draw", "pass", "Ri5-i4:draw", "Re5-e4:draw"}, nil, "r", core.Draw, 0},
+		{"two offers of three teams are not yet a draw", nil, "r", []string{"rR@e9", "bF@l12", "yR@i5", "gR@e5"},
+			[]string{"Re9-e10:draw", "pass", "Ri5-i4:draw", "Re5-e4"}, nil, "r", core.Ongoing, 0},
 		{"a captured piece goes back toward its own corner", []string{"nonlethal"}, "r", []string{"rR@b12", "bN@b9"},
 			[]string{"Rb12xb9"}, []string{"rR@b9", "bN@g9"}, "b", core.Ongoing, 0},
 		{"three offers are not yet a draw", nil, "r", []string{"rR@e9", "bR@i9", "yR@i5", "gR@e5"},
@@ -414,13 +424,23 @@ func TestLongchessFourText(t *testing.T) {
 	if !strings.HasPrefix(start, "rA") || !strings.Contains(start, " r - 1 options:teams=4,mines,artillery") {
 		t.Errorf("start text %s", start)
 	}
-	p := fourPos(t, r, "y", "rR[bF]@d12", "gP@e5")
+	p := fourPos(t, r, "y", "rR[bF]@d12", "bN@j9", "gP@e5")
 	text := strings.Replace(p.String(), " y - 1 options:teams=4,mines,artillery", " y offered2 4 options:teams=4,mines,artillery mines:ge6 shells:rk3,bc3", 1)
 	q, err := r.ParsePosition(text)
 	if err != nil || q.String() != text {
 		t.Fatalf("%s reads back as %v, %v", text, q, err)
 	}
-	if status := strings.Join(longStatus(q), "\n"); !strings.Contains(status, "Red and Blue offered a draw") || !strings.Contains(status, "Green's mines: e6") {
+	if status := strings.Join(longStatus(q), "\n"); !strings.Contains(status, "Red and Blue offered a draw") || !strings.Contains(status, "Green's mines: e6") ||
+		!strings.Contains(status, "Yellow is out") || strings.Contains(status, "Blue is out") {
+		t.Errorf("status:\n%s", status)
+	}
+	// With Blue out, the two offers before Yellow's turn were Green's and Red's.
+	p = fourPos(t, r, "y", "rR@d9", "yR@i4", "gP@e5")
+	text = strings.Replace(p.String(), " y - 1 ", " y offered2 4 ", 1)
+	if q, err = r.ParsePosition(text); err != nil {
+		t.Fatal(err)
+	}
+	if status := strings.Join(longStatus(q), "\n"); !strings.Contains(status, "Green and Red offered a draw") || !strings.Contains(status, "Blue is out") {
 		t.Errorf("status:\n%s", status)
 	}
 	// rank12 is the empty board with rank 12 (a bridge's rank) written row.

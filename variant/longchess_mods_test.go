@@ -70,7 +70,7 @@ func TestLongchessModRules(t *testing.T) {
 			want:       []string{"R10W2-10W3", "R10W2-10W5", "P11W6-11W7"},
 			never:      []string{"R10W2-10W4"}},
 		{name: "a flag does not step onto a mine", opts: mines, turn: "w",
-			placements: []string{"F@2W5", "M@3W5"},
+			placements: []string{"F@2W5", "M@3W5", "R@10W2"},
 			want:       []string{"F2W5-1W5"},
 			never:      []string{"F2W5-3W5"}},
 		// Artillery.
@@ -200,7 +200,11 @@ func TestLongchessModResults(t *testing.T) {
 		winners    uint8
 	}{
 		{"a carrier blown up on its Keep wins nothing", []string{"mines"}, "w",
-			[]string{"R[f]@4W5", "m@3W4", "r@10B5"}, []string{"R4W5-3W5"}, core.Ongoing, 0},
+			[]string{"R[f]@4W5", "m@3W4", "r@10B5", "N@12W2"}, []string{"R4W5-3W5"}, core.Ongoing, 0},
+		{"in CTF too a blast that ends an army loses", []string{"mines"}, "w",
+			[]string{"R[f]@4W5", "m@3W4", "r@10B5"}, []string{"R4W5-3W5"}, core.Win, black},
+		{"in CTF a blast that ends both armies draws", []string{"mines"}, "b",
+			[]string{"M@12W5", "R@12W6", "r@12W1", "F@2W5", "f@2B5"}, []string{"R12W1-12W4"}, core.Draw, 0},
 		{"shells do not fall after the winning move", []string{"artillery"}, "b",
 			[]string{"r[F]@4B5", "S@3B5", "A@10W5"}, []string{"R4B5-3B5"}, core.Win, black},
 		{"in CTM a blast that ends both armies draws", []string{"mode=ctm", "mines"}, "b",

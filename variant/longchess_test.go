@@ -432,12 +432,12 @@ func TestLongchessRules(t *testing.T) {
 			want:       []string{"F2W5-1W5", "F2W5-3W5", "F2W5-2W6"},
 			never:      []string{"F2W5-2W4"}},
 		{name: "a flag does not step out of its Keep", turn: "w",
-			placements: []string{"F@3W6"},
+			placements: []string{"F@3W6", "R@10W2"},
 			want:       []string{"F3W6-2W6", "F3W6-3W5"},
 			never:      []string{"F3W6-4W6", "F3W6-3W7"}},
 		{name: "a flag outside its Keep cannot move", turn: "w",
-			placements: []string{"F@5W5"},
-			want:       []string{"pass"}},
+			placements: []string{"F@5W5", "R@10W2"},
+			never:      []string{"F5W5-4W5", "F5W5-6W5", "F5W5-5W4", "F5W5-5W6", "pass"}},
 		{name: "a flag in the enemy Keep cannot move", turn: "b",
 			placements: []string{"f@2W5", "r@10W1"},
 			never:      []string{"F2W5-1W5", "F2W5-3W5"}},
@@ -493,7 +493,7 @@ func TestLongchessMoveEffects(t *testing.T) {
 		{"a pawn group takes a carrier's flag along", "w", []string{"P@15W4", "P@15W5", "n[F]@14W4", "b@13W5"}, []string{"P[F]@13W4", "P@13W5"}, []string{"P15Wx13W"}},
 		{"a carrier in a charge keeps its flag", "b", []string{"p[F]@15W4", "p@15W5"}, []string{"p[F]@14W4", "p@14W5"}, []string{"P15W-14W"}},
 		{"a retreat takes the piece off", "w", []string{"R@3W5", "N@2W9", "n@3B5"}, []string{"N@2W9"}, []string{"R3W5-0W", "N3B5-0B"}},
-		{"a flag steps in its Keep", "w", []string{"F@2W5"}, []string{"F@3W5"}, []string{"F2W5-3W5"}},
+		{"a flag steps in its Keep", "w", []string{"F@2W5", "R@10W2"}, []string{"F@3W5", "R@10W2"}, []string{"F2W5-3W5"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := lcPos(t, r, c.turn, c.before...)
@@ -513,6 +513,7 @@ func TestLongchessMoveEffects(t *testing.T) {
 // agreement.
 func TestLongchessResults(t *testing.T) {
 	white, black := uint8(1), uint8(2)
+	shuffle := []string{"R10W5-10W6", "R10B5-10B6", "R10W6-10W5", "R10B6-10B5", "R10W5-10W6", "R10B5-10B6", "R10W6-10W5", "R10B6-10B5"}
 	for _, c := range []struct {
 		name, mode, turn string
 		placements       []string
@@ -526,13 +527,16 @@ func TestLongchessResults(t *testing.T) {
 		{"taking a carrier on one's Keep wins", "", "w", []string{"R@2W4", "n[f]@2W5"}, []string{"R2W4x2W5"}, core.Win, white, "flag"},
 		{"one's own flag brought home does not win", "", "w", []string{"R[F]@4W5", "r@10B5"}, []string{"R4W5-3W5"}, core.Ongoing, 0, ""},
 		{"a flag dropped before the Keep does not win", "", "w", []string{"R[f]@4W5", "r@10B5"}, []string{"R4W5-3W5/drop"}, core.Ongoing, 0, ""},
-		{"in CTF a side without pieces has not lost", "", "w", []string{"R@10W5", "p@11W5", "f@10B5"}, []string{"R10W5x11W5"}, core.Ongoing, 0, ""},
+		{"in CTF taking the last enemy piece wins too", "", "w", []string{"R@10W5", "p@11W5", "f@10B5"}, []string{"R10W5x11W5"}, core.Win, white, "army"},
+		{"in CTF the last piece retreating loses (issue 18)", "", "w", []string{"R@3W4", "F@2W5", "r@10B5", "f@2B5"}, []string{"R3W4-0W"}, core.Win, black, "army"},
+		{"in CTF a lying flag is no army", "", "b", []string{"F@2W5", "r@10B5", "f@2B5"}, nil, core.Win, black, "army"},
+		{"in CTF a carried flag still has its carrier", "", "w", []string{"R[f]@10W5", "F@2W5", "r@10B2"}, []string{"R10W5-11W5"}, core.Ongoing, 0, ""},
+		{"in CTF the game goes on while both have pieces", "", "w", []string{"R@10W5", "p@11W6", "f@2B5"}, []string{"R10W5-10W6"}, core.Ongoing, 0, ""},
 		{"in CTM taking the last enemy piece wins", "ctm", "w", []string{"R@10W5", "p@11W5"}, []string{"R10W5x11W5"}, core.Win, white, "army"},
 		{"in CTM the last piece retreating loses", "ctm", "b", []string{"R@10W5", "p@1B5"}, []string{"P1B5-0B"}, core.Win, white, "army"},
 		{"in CTM the game goes on while both have pieces", "ctm", "w", []string{"R@10W5", "p@11W6"}, []string{"R10W5-10W6"}, core.Ongoing, 0, ""},
-		{"a side without a move passes", "", "w", []string{"F@10W5", "r@10B5"}, []string{"pass"}, core.Ongoing, 0, ""},
-		{"two passes each are not yet a draw", "", "w", []string{"F@10W5", "f@10B5"}, []string{"pass", "pass", "pass"}, core.Ongoing, 0, ""},
-		{"the third repetition draws", "", "w", []string{"F@10W5", "f@10B5"}, []string{"pass", "pass", "pass", "pass"}, core.Draw, 0, "repetition"},
+		{"the second repetition is not yet a draw", "", "w", []string{"R@10W5", "r@10B5"}, shuffle[:7], core.Ongoing, 0, ""},
+		{"the third repetition draws", "", "w", []string{"R@10W5", "r@10B5"}, shuffle, core.Draw, 0, "repetition"},
 		{"a draw offered and accepted", "", "w", []string{"R@10W5", "r@10B5"}, []string{"R10W5-10W6:draw", "R10B5-10B6:draw"}, core.Draw, 0, "agreement"},
 		{"an offer not answered lapses", "", "w", []string{"R@10W5", "r@10B5"}, []string{"R10W5-10W6:draw", "R10B5-10B6", "R10W6-10W5:draw"}, core.Ongoing, 0, ""},
 		{"a side cannot accept its own offer", "", "w", []string{"R@10W5", "r@10B5"}, []string{"R10W5-10W6:draw"}, core.Ongoing, 0, ""},
@@ -555,8 +559,9 @@ func TestLongchessPassIsTheOnlyMove(t *testing.T) {
 		placements []string
 		pass       bool
 	}{
-		{[]string{"F@10W5", "r@10B5"}, true},
-		{[]string{"F@2W5", "r@10B5"}, false},
+		{[]string{"F@10W5", "r@10B5"}, true}, // out of the game (see TestLongchessResults)
+		{[]string{"F@2W5", "r@10B5"}, true},  // out: its flag no longer steps
+		{[]string{"F@2W5", "N@10W2", "r@10B5"}, false},
 		{[]string{"P@10W5", "r@10B5"}, false},
 	} {
 		moves := lcMoves(lcPos(t, r, "w", c.placements...))

@@ -792,7 +792,12 @@ func longStatus(p *core.Position) []string {
 	if g.mods.ctm {
 		lines = append(lines, "Capture the Map: destroy or drive off the whole enemy army")
 	} else {
-		lines = append(lines, "Capture the Flag: bring an enemy flag to your Keep")
+		lines = append(lines, "Capture the Flag: bring an enemy flag to your Keep (a side with no pieces left loses)")
+	}
+	for pl := core.Player(0); int(pl) < g.players && g.players > 2; pl++ {
+		if !g.inPlay(p, pl) {
+			lines = append(lines, g.sideName(pl)+" is out (no pieces left): it passes")
+		}
 	}
 	if names := g.mods.names(); len(names) > 0 {
 		lines = append(lines, "Options: "+strings.Join(names, ", "))
@@ -821,9 +826,13 @@ func longStatus(p *core.Position) []string {
 		}
 	}
 	if n := int(p.Counter(lcCounterOffer)); n > 0 {
+		// The offers came from the last n sides still in to move (a side
+		// that is out passes without offering).
 		var who []string
-		for k := n; k >= 1; k-- {
-			who = append(who, g.sideName(core.Player((int(p.Turn())+g.players-k)%g.players)))
+		for k := 1; k <= g.players && len(who) < n; k++ {
+			if pl := core.Player((int(p.Turn()) + g.players - k) % g.players); g.inPlay(p, pl) {
+				who = append([]string{g.sideName(pl)}, who...)
+			}
 		}
 		lines = append(lines, strings.Join(who, " and ")+" offered a draw (add :draw to your move to agree)")
 	}

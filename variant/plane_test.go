@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"anychess/core"
+	"anychess/notation"
 )
 
 func TestPlaneInsufficientMaterial(t *testing.T) {
@@ -24,34 +25,34 @@ func TestPlaneInsufficientMaterial(t *testing.T) {
 		r    *core.Rules
 		draw bool
 	}{
-		{"K0,0|k10,10", base, true},
-		{"K0,0|Q1,1|k10,10", base, true},
-		{"K0,0|k10,10|q5,5", base, true},
-		{"K0,0|Q1,1|R2,2|k10,10", base, false},
-		{"K0,0|Q1,1|Q2,1|k10,10", base, false},
-		{"K0,0|R1,1|k10,10|r20,20", base, true},
-		{"K0,0|R1,1|R2,1|k10,10", base, false},
-		{"K0,0|R1,1|N2,1|k10,10", base, true},
-		{"K0,0|R1,1|B2,1|k10,10", base, true},
-		{"K0,0|R1,1|B2,1|B4,1|k10,10", base, false},
-		{"K0,0|B1,1|B3,3|B2,1|k10,10", base, true},       // two on one colour, one on the other
-		{"K0,0|B1,1|B3,1|B2,1|B4,1|k10,10", base, false}, // two on each colour
-		{"K0,0|N1,1|N2,2|N3,3|k10,10", base, true},
-		{"K0,0|N1,1|N2,2|N3,3|N4,4|k10,10", base, false},
-		{"K0,0|N1,1|B3,3|B2,3|k10,10", base, true},
-		{"K0,0|N1,1|B3,3|B5,5|B7,7|k10,10", base, true},
-		{"K0,0|N1,1|N2,1|B3,3|k10,10", base, true},
-		{"K0,0|N1,1|N2,1|B3,3|B3,4|k10,10", base, false},
-		{"K0,0|H1,1|H2,2|k10,10", base, true},
-		{"K0,0|H1,1|H2,2|H3,3|k10,10", base, false},
-		{"K0,0|H1,1|B3,3|k10,10", base, true},
-		{"K0,0|C1,1|k10,10", base, true},
-		{"K0,0|C1,1|N2,1|k10,10", base, false},
-		{"K0,0|G1,1|k10,10", base, true},
-		{"K0,0|G1,1|G2,2|k10,10", base, false},
-		{"K0,0|P1,1|k10,10", base, false},
-		{"K0,0|U1,1|k10,10", huy, false},
-		{"K0,0|N1,1|k10,10|n5,5", base, false},
+		{"K0,0|k10,12", base, true},
+		{"K0,0|Q1,1|k10,12", base, true},
+		{"K0,0|k10,12|q5,5", base, true},
+		{"K0,0|Q1,1|R2,2|k10,12", base, false},
+		{"K0,0|Q1,1|Q2,1|k10,12", base, false},
+		{"K0,0|R1,1|k10,12|r20,20", base, true},
+		{"K0,0|R1,1|R2,1|k10,12", base, false},
+		{"K0,0|R1,1|N2,1|k10,12", base, true},
+		{"K0,0|R1,1|B2,1|k10,12", base, true},
+		{"K0,0|R1,1|B2,1|B4,1|k10,12", base, false},
+		{"K0,0|B1,1|B3,3|B2,1|k10,12", base, true},       // two on one colour, one on the other
+		{"K0,0|B1,1|B3,1|B2,1|B4,1|k10,12", base, false}, // two on each colour
+		{"K0,0|N1,1|N2,2|N3,3|k10,12", base, true},
+		{"K0,0|N1,1|N2,2|N3,3|N4,4|k10,12", base, false},
+		{"K0,0|N1,1|B3,3|B2,3|k10,12", base, true},
+		{"K0,0|N1,1|B3,3|B5,5|B7,7|k10,12", base, true},
+		{"K0,0|N1,1|N2,1|B3,3|k10,12", base, true},
+		{"K0,0|N1,1|N2,1|B3,3|B3,4|k10,12", base, false},
+		{"K0,0|H1,1|H2,2|k10,12", base, true},
+		{"K0,0|H1,1|H2,2|H3,3|k10,12", base, false},
+		{"K0,0|H1,1|B3,3|k10,12", base, true},
+		{"K0,0|C1,1|k10,12", base, true},
+		{"K0,0|C1,1|N2,1|k10,12", base, false},
+		{"K0,0|G1,1|k10,12", base, true},
+		{"K0,0|G1,1|G2,2|k10,12", base, false},
+		{"K0,0|P1,1|k10,12", base, false},
+		{"K0,0|U1,1|k10,12", huy, false},
+		{"K0,0|N1,1|k10,12|n5,5", base, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.pos, func(t *testing.T) {
@@ -229,5 +230,38 @@ func TestUnboundedRefusals(t *testing.T) {
 	bad := strings.Replace(userPlane, `betza = "mRcpR"`, `betza = "mRafR"`, 1)
 	if _, err := Compile("fairy-plane.toml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), "needs a range") {
 		t.Errorf("an unlimited turning leg: %v", err)
+	}
+}
+
+// TestPlaneHuygensNoPromotion: in the Huygens Option a pawn promotes to the
+// seed's list, which has no huygens (issue 18: (3,7)(3,8)u was offered).
+func TestPlaneHuygensNoPromotion(t *testing.T) {
+	r, err := Load("infinite-plane-huygens", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.ParsePosition("K5,1|P3,7|k20,20 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text  string
+		legal bool
+	}{
+		{"(3,7)(3,8)u", false},
+		{"(3,7)(3,8)q", true},
+		{"(3,7)(3,8)c", true},
+		{"(3,7)(3,8)h", true},
+		{"(3,7)(3,8)g", true},
+	} {
+		_, err := notation.Coordinate.Decode(p, tc.text)
+		if (err == nil) != tc.legal {
+			t.Errorf("%s: error %v, want legal %v", tc.text, err, tc.legal)
+		}
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if m.Promo != 0 && r.Pieces[m.Promo].Letter == 'U' {
+			t.Errorf("promotion to a huygens listed: %s", notation.Coordinate.Encode(p, m))
+		}
 	}
 }

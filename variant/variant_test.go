@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"anychess/core"
+	"anychess/notation"
 )
 
 func TestNames(t *testing.T) {
@@ -337,5 +338,113 @@ func TestBuiltinDraws(t *testing.T) {
 		if got := p.Outcome(); got.Status != tt.want {
 			t.Errorf("%s %q after %v: %v, want status %d", tt.variant, tt.fen, tt.moves, got, tt.want)
 		}
+	}
+}
+
+// TestSideNotToMoveInCheckRefused: a position whose side not to move has its
+// royal piece attacked cannot arise in a game, and every position reader of
+// a variant with royal pieces refuses it, naming the problem; variants
+// without royal pieces have no check and read such texts as before.
+func TestSideNotToMoveInCheckRefused(t *testing.T) {
+	for _, tc := range []struct {
+		variant, text string
+		refused       bool
+	}{
+		{"chess", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", true},   // Black's king on e8 attacked by the rook
+		{"chess", "4k3/8/8/8/8/8/8/4RK2 b - - 0 1", false},  // Black to move, in check: fine
+		{"chess", "4k3/8/8/8/8/8/8/3R1K2 w - - 0 1", false}, // no check
+		{"chess", "4k3/8/8/8/8/8/3n4/5K2 b - - 0 1", true},  // White's king attacked by the knight, Black to move
+		{"siberia", "4k4/9/9/9/9/9/9/9/4RK3 w - - 0 1", true},
+		// A bomber on f7 bombs a king on f2 across the unused f3–f6 (f1 is empty).
+		{"claustrophobia", "5k**/5r1*/5***/5***/5***/5***/5K1*/6** b - - 0 1", true},
+		{"claustrophobia", "5k**/5r1*/5***/5***/5***/5***/5K1*/6** w - - 0 1", false},
+		{"claustrophobia", "5k**/5r1*/5***/5***/5***/5***/5K1*/5N** b - - 0 1", false}, // f1 taken: no bomb
+		{"infinite-plane", "K0,0|R20,30|k20,40 w", true},
+		{"infinite-plane", "K0,0|R20,30|k20,40 b", false},
+		{"infinite-plane", "K0,0|R20,30|k21,40 w", false},
+	} {
+		t.Run(tc.variant+" "+tc.text, func(t *testing.T) {
+			r, err := Load(tc.variant, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = r.ParsePosition(tc.text)
+			if tc.refused {
+				if err == nil || !strings.Contains(err.Error(), "is in check, yet") {
+					t.Errorf("error %v, want the side not to move in check refused", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Errorf("refused: %v", err)
+			}
+		})
+	}
+}
+
+// TestGameEndRulesFollowEachVariant plays each variant's game-end rules
+// through core, as its rules text gives them, and checks that no draw or
+// loss rule of orthodox chess applies where the text has none: Siberia has
+// no repetition or material draw, Claustrophobia no material draw (a bare
+// king still takes the scepter), the plane no move counter, Martian Chess
+// ends only by an empty zone or the clock, Longchess only by its flags,
+// armies, repetition and agreement.
+func TestGameEndRulesFollowEachVariant(t *testing.T) {
+	times := func(n int, moves ...string) []string {
+		var out []string
+		for i := 0; i < n; i++ {
+			out = append(out, moves...)
+		}
+		return out
+	}
+	knights := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	for _, tc := range []struct {
+		name, variant string
+		options       []string
+		text          string // "" for the start
+		moves         []string
+		status        core.Status
+		reason        string
+	}{
+		{"chess: threefold repetition", "chess", nil, "", times(2, knights...), core.Draw, "repetition"},
+		{"chess: king and knight against king", "chess", nil, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", nil, core.Draw, "insufficient"},
+		{"chess: stalemate", "chess", nil, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", nil, core.Draw, "stalemate"},
+		{"siberia: no repetition draw", "siberia", nil, "", times(3, "h1g3", "h9g7", "g3h1", "g7h9"), core.Ongoing, ""},
+		{"siberia: no material draw", "siberia", nil, "4k4/9/9/9/9/9/9/9/4K4 w - - 0 1", nil, core.Ongoing, ""},
+		{"siberia: 100 plies", "siberia", nil, "4k4/9/9/9/9/9/9/9/R3K4 w - - 100 80", nil, core.Draw, "100 plies"},
+		{"siberia: stalemate", "siberia", nil, "8k/6Q2/7K1/9/9/9/9/9/9 b - - 0 1", nil, core.Draw, "stalemate"},
+		{"claustrophobia: king against king plays on", "claustrophobia", nil, "k5**/7*/5***/5***/5***/5***/6K*/6** w - - 0 1", nil, core.Ongoing, ""},
+		{"claustrophobia: king and knight against king plays on", "claustrophobia", nil, "k5**/7*/5***/5***/5***/5***/6K*/N5** w - - 0 1", nil, core.Ongoing, ""},
+		{"claustrophobia: threefold repetition", "claustrophobia", nil, "", times(2, "g2e3", "g7e6", "e3g2", "e6g7"), core.Draw, "repetition"},
+		{"infinite-plane: no move counter", "infinite-plane", nil, "K0,0|Q1,1|R2,2|k10,12 w - 500", nil, core.Ongoing, ""},
+		{"infinite-plane: threefold repetition", "infinite-plane", nil, "", times(2, "(2,1)(1,3)", "(2,8)(1,6)", "(1,3)(2,1)", "(1,6)(2,8)"), core.Draw, "repetition"},
+		{"infinite-plane: queen against king cannot force mate", "infinite-plane", nil, "K0,0|Q1,1|k10,12 w", nil, core.Draw, "insufficient"},
+		{"infinite-plane: two queens play on", "infinite-plane", nil, "K0,0|Q1,1|Q2,1|k10,12 w", nil, core.Ongoing, ""},
+		{"martian-chess: no repetition draw", "martian-chess", nil, "", times(3, "b3a4", "c6d5", "a4b3", "d5c6"), core.Ongoing, ""},
+		{"longchess: threefold repetition", "longchess", nil, "", times(2, "a7b9", "ak7aj9", "b9a7", "aj9ak7"), core.Draw, "repetition"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts, err := ParseOptions(tc.options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Load(tc.variant, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := r.StartPosition()
+			if tc.text != "" {
+				if p, err = r.ParsePosition(tc.text); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := notation.ParseMoves(p, strings.Join(tc.moves, " "), notation.Coordinate); err != nil {
+				t.Fatal(err)
+			}
+			o := p.Outcome()
+			if o.Status != tc.status || !strings.Contains(o.Reason, tc.reason) {
+				t.Errorf("after %v: %v, want status %d (%q)", tc.moves, o, tc.status, tc.reason)
+			}
+		})
 	}
 }

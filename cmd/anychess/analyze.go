@@ -21,12 +21,19 @@ func cmdAnalyze(args []string, stdout io.Writer) error {
 	depth := fs.Int("depth", 0, "search to this depth in plies")
 	nodes := fs.Uint64("nodes", 0, "search this many nodes")
 	level := fs.Int("level", search.Levels, fmt.Sprintf("playing strength 1..%d (%d is full strength)", search.Levels, search.Levels))
-	hash := fs.Int("hash", 64, "transposition table size in megabytes")
-	if err := fs.Parse(args); err != nil {
+	hash := fs.Int("hash", 64, fmt.Sprintf("transposition table size in megabytes (1 to %d)", search.MaxHashMB))
+	if err := v.parse(fs, "analyze", args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("analyze: unexpected argument %q", fs.Arg(0))
+	switch {
+	case *moveTime < 0:
+		return fmt.Errorf("analyze: --movetime %v: the time must not be negative", *moveTime)
+	case *depth < 0 || *depth > search.MaxDepth:
+		return fmt.Errorf("analyze: --depth %d: want 1 to %d plies (0: no depth limit)", *depth, search.MaxDepth)
+	case *hash < 1 || *hash > search.MaxHashMB:
+		return fmt.Errorf("analyze: --hash %d: want 1 to %d megabytes", *hash, search.MaxHashMB)
+	case *level < 1 || *level > search.Levels:
+		return fmt.Errorf("analyze: --level %d: want 1 to %d", *level, search.Levels)
 	}
 	p, err := v.position()
 	if err != nil {

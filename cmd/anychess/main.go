@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -18,7 +19,7 @@ import (
 
 const usage = `anychess: chess variants on any board
 
-usage: anychess COMMAND [flags]
+usage: anychess COMMAND [VARIANT] [flags]
 
 commands:
   variants   list the variants and their options
@@ -32,9 +33,10 @@ commands:
   tournament keep a Longchess tournament's battles in a file; the standings
   uci        speak the Universal Chess Interface (for GUIs), in every variant
 
-Every command that takes a variant accepts
-  --variant NAME | --variant-file FILE.toml   and   --option NAME[=VALUE] (repeatable)
-Run 'anychess COMMAND -h' for the flags of a command.
+Every command that takes a variant (rules, moves, perft, play, analyze, match)
+accepts
+  NAME | --variant NAME | --variant-file FILE.toml   and   --option NAME[=VALUE] (repeatable)
+e.g. 'anychess rules siberia'. Run 'anychess COMMAND -h' for the flags of a command.
 `
 
 func main() {
@@ -49,7 +51,15 @@ func run(args []string, stdin io.Reader, stdout io.Writer) error {
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
-	cmd, rest := args[0], args[1:]
+	err := runCommand(args[0], args[1:], stdin, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // COMMAND -h: the flag package printed the usage
+	}
+	return err
+}
+
+// runCommand runs one command with the words after its name.
+func runCommand(cmd string, rest []string, stdin io.Reader, stdout io.Writer) error {
 	switch cmd {
 	case "variants":
 		return cmdVariants(rest, stdout)
@@ -106,6 +116,60 @@ func (v *variantFlags) register(fs *flag.FlagSet, position bool) {
 	}
 }
 
+// parseArgs parses the flags of args, which may come before and after the
+// positional words ("rules siberia --option x"), and returns those words in
+// order; after "--" every word is positional.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var words []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return words, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(words, rest...), nil
+		}
+		words = append(words, rest[0])
+		args = rest[1:]
+	}
+}
+
+// noWords refuses positional words for a command that takes none.
+func noWords(cmd string, words []string) error {
+	if len(words) > 0 {
+		return fmt.Errorf("%s: unexpected argument %q (run 'anychess %s -h' for its flags)", cmd, words[0], cmd)
+	}
+	return nil
+}
+
+// parse parses the command's flags and takes the variant from a positional
+// word as well as from --variant: "anychess rules siberia" is "anychess
+// rules --variant siberia". More than one word, or a word naming another
+// variant than --variant or given with --variant-file, is an error.
+func (v *variantFlags) parse(fs *flag.FlagSet, cmd string, args []string) error {
+	words, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(words) == 0:
+		return nil
+	case len(words) > 1:
+		return fmt.Errorf("%s: unexpected argument %q: name at most one variant (run 'anychess %s -h' for its flags)", cmd, words[1], cmd)
+	case v.file != "":
+		return fmt.Errorf("%s: both the variant %q and --variant-file %s: give one", cmd, words[0], v.file)
+	case flagGiven(fs, "variant") && v.name != words[0]:
+		return fmt.Errorf("%s: the variant is given twice, as %q and as --variant %s: give one", cmd, words[0], v.name)
+	case !slices.Contains(variant.Names(), words[0]):
+		return fmt.Errorf("%s: %q is not a variant (known: %s; run 'anychess %s -h' for the flags)", cmd, words[0], strings.Join(variant.Names(), ", "), cmd)
+	}
+	v.name = words[0]
+	return nil
+}
+
 func (v *variantFlags) rules() (*core.Rules, error) {
 	opts, err := variant.ParseOptions(v.options)
 	if err != nil {
@@ -160,7 +224,11 @@ func (anyNotation) Decode(p *core.Position, s string) (core.Move, error) {
 
 func cmdVariants(args []string, stdout io.Writer) error {
 	fs := newFlagSet("variants", stdout)
-	if err := fs.Parse(args); err != nil {
+	words, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noWords("variants", words); err != nil {
 		return err
 	}
 	for _, name := range variant.Names() {
@@ -191,7 +259,7 @@ func cmdRules(args []string, stdout io.Writer) error {
 	fs := newFlagSet("rules", stdout)
 	var v variantFlags
 	v.register(fs, false)
-	if err := fs.Parse(args); err != nil {
+	if err := v.parse(fs, "rules", args); err != nil {
 		return err
 	}
 	r, err := v.rules()
@@ -211,7 +279,7 @@ func cmdMoves(args []string, stdout io.Writer) error {
 	var v variantFlags
 	v.register(fs, true)
 	san := fs.Bool("san", false, "write SAN instead of coordinate notation")
-	if err := fs.Parse(args); err != nil {
+	if err := v.parse(fs, "moves", args); err != nil {
 		return err
 	}
 	p, err := v.position()
@@ -236,17 +304,21 @@ func cmdMoves(args []string, stdout io.Writer) error {
 	return nil
 }
 
+// maxPerftDepth bounds perft's --depth: chess's perft(14) already passes
+// 2^64, and a count that deep would take years.
+const maxPerftDepth = 30
+
 func cmdPerft(args []string, stdout io.Writer) error {
 	fs := newFlagSet("perft", stdout)
 	var v variantFlags
 	v.register(fs, true)
 	depth := fs.Int("depth", 0, "depth in plies (required)")
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	if err := fs.Parse(args); err != nil {
+	if err := v.parse(fs, "perft", args); err != nil {
 		return err
 	}
-	if *depth < 1 {
-		return errors.New("perft: --depth N (N ≥ 1) is required")
+	if *depth < 1 || *depth > maxPerftDepth {
+		return fmt.Errorf("perft: --depth %d: want 1 to %d (--depth N is required; deeper counts would not fit in 64 bits, nor finish)", *depth, maxPerftDepth)
 	}
 	p, err := v.position()
 	if err != nil {

@@ -34,6 +34,12 @@ clock runs out loses, and the report counts the games lost on time and the
 average time per move.
 `
 
+// Bounds of match's counts: beyond them a value is a slip, not a plan.
+const (
+	maxMatchGames  = 1_000_000
+	maxRandomPlies = 1000
+)
+
 func cmdMatch(args []string, stdout io.Writer) error {
 	fs := newFlagSet("match", stdout)
 	var v variantFlags
@@ -57,8 +63,22 @@ func cmdMatch(args []string, stdout io.Writer) error {
 		fs.PrintDefaults()
 		fmt.Fprint(stdout, matchHelp)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := v.parse(fs, "match", args); err != nil {
 		return err
+	}
+	switch {
+	case *games < 1 || *games > maxMatchGames:
+		return fmt.Errorf("match: --games %d: want 1 to %d", *games, maxMatchGames)
+	case *moveTime < 0:
+		return fmt.Errorf("match: --movetime %v: the time must not be negative", *moveTime)
+	case *moveTime == 0 && *tc == "":
+		return fmt.Errorf("match: --movetime 0: an engine would think without end; give a positive time or --tc")
+	case *randomPlies < 0 || *randomPlies > maxRandomPlies:
+		return fmt.Errorf("match: --random-plies %d: want 0 to %d", *randomPlies, maxRandomPlies)
+	case *maxPlies < 0:
+		return fmt.Errorf("match: --max-plies %d: want 0 (never) or more", *maxPlies)
+	case *margin < 1:
+		return fmt.Errorf("match: --adjudicate-margin %d: want 1 centipawn or more", *margin)
 	}
 	r, err := v.rules()
 	if err != nil {

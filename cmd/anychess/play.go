@@ -21,8 +21,11 @@ func cmdPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	moveTime := fs.Duration("movetime", 2*time.Second, "computer thinking time per move (at full strength; lower levels take less)")
 	level := fs.Int("level", search.Levels, fmt.Sprintf("computer playing strength, 1 (beginner) to %d (full strength)", search.Levels))
 	clockFlag := fs.String("clock", "", "game clock per player and increment per move, e.g. 5m+2s: the computer manages its time by it (--movetime, if also given, caps each move), a player whose clock runs out loses")
-	if err := fs.Parse(args); err != nil {
+	if err := v.parse(fs, "play", args); err != nil {
 		return err
+	}
+	if err := checkMoveTime(*moveTime, *clockFlag != ""); err != nil {
+		return fmt.Errorf("play: %w", err)
 	}
 	var clock, increment time.Duration
 	if *clockFlag != "" {

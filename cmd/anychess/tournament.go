@@ -3,10 +3,9 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -37,7 +36,9 @@ commands:
   standings  print the standings
 
 Every command takes --file PATH (default tournament.json) and prints the
-standings after a change.
+standings after a change. A change is made under a lock (the file
+PATH.lock) and written atomically, so commands run at once on one file
+are applied one after the other and none is lost.
 `
 
 func cmdTournament(args []string, stdout io.Writer) error {
@@ -51,14 +52,10 @@ func cmdTournament(args []string, stdout io.Writer) error {
 	switch sub {
 	case "new":
 		noFee := flags.Bool("no-fee", false, "leave out the challenge fee")
-		if err := flags.Parse(rest); err != nil {
+		if err := parseNoWords(flags, "tournament new", rest); err != nil {
 			return err
 		}
-		if _, err := os.Stat(*file); !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s exists already", *file)
-		}
-		t := &tournament.Tournament{NoFee: *noFee}
-		if err := t.Save(*file); err != nil {
+		if err := tournament.Create(*file, &tournament.Tournament{NoFee: *noFee}); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "started %s\n", *file)
@@ -70,6 +67,9 @@ func cmdTournament(args []string, stdout io.Writer) error {
 		}
 		if flags.NArg() == 0 {
 			return errors.New("tournament join: name the players")
+		}
+		if *points < tournament.EliminationBelow || *points > tournament.MaxStartPoints {
+			return fmt.Errorf("tournament join: --points %d: want %d to %d (below %d a player is out)", *points, tournament.EliminationBelow, tournament.MaxStartPoints, tournament.EliminationBelow)
 		}
 		for _, name := range flags.Args() {
 			if strings.HasPrefix(name, "-") {
@@ -125,7 +125,7 @@ func cmdTournament(args []string, stdout io.Writer) error {
 	case "army":
 		player := flags.String("player", "", "the player")
 		army := flags.String("army", "", "the army, like R2N2P7")
-		if err := flags.Parse(rest); err != nil {
+		if err := parseNoWords(flags, "tournament army", rest); err != nil {
 			return err
 		}
 		t, err := tournament.Load(*file)
@@ -146,7 +146,7 @@ func cmdTournament(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%s (%d points) may field %s (worth %d)\n", *player, points, a, a.Value())
 		return nil
 	case "standings":
-		if err := flags.Parse(rest); err != nil {
+		if err := parseNoWords(flags, "tournament standings", rest); err != nil {
 			return err
 		}
 		t, err := tournament.Load(*file)
@@ -158,20 +158,24 @@ func cmdTournament(args []string, stdout io.Writer) error {
 	return fmt.Errorf("unknown tournament command %q (try 'anychess tournament help')", sub)
 }
 
-// changeTournament loads the file, applies change, saves it and prints the
-// standings; nothing is saved when change fails.
+// changeTournament applies change to the tournament in file, under the
+// file's lock, saves it and prints the standings; nothing is saved when
+// change fails.
 func changeTournament(file string, stdout io.Writer, change func(t *tournament.Tournament) error) error {
-	t, err := tournament.Load(file)
+	t, err := tournament.Update(file, change)
 	if err != nil {
 		return err
 	}
-	if err := change(t); err != nil {
-		return err
-	}
-	if err := t.Save(file); err != nil {
-		return err
-	}
 	return printStandings(t, stdout)
+}
+
+// parseNoWords parses a subcommand's flags and refuses any other word.
+func parseNoWords(flags *flag.FlagSet, cmd string, args []string) error {
+	words, err := parseArgs(flags, args)
+	if err != nil {
+		return err
+	}
+	return noWords(cmd, words)
 }
 
 // printStandings writes the standings table.

@@ -28,7 +28,9 @@ go movetime MS | wtime MS btime MS [winc MS] [binc MS] [movestogo N] |
    depth N | nodes N | infinite: the first player (and the third of four)
    uses wtime/winc, the others btime/binc.
 A command that cannot be carried out answers 'info string error: ...' and
-changes nothing.
+changes nothing; a go also answers 'bestmove (none)'. After a refused
+position command, go searches nothing (error, then 'bestmove (none)') until
+a position is accepted (or ucinewgame, or a new UCI_Variant).
 `
 
 func cmdUCI(args []string, stdin io.Reader, stdout io.Writer) error {

@@ -21,6 +21,11 @@ import (
 const uciChildEnv = "ANYCHESS_TEST_UCI_LOG"
 
 func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv(mainChildEnv); ok {
+		os.Args = append([]string{"anychess"}, strings.Split(args, "\n")...)
+		main()
+		os.Exit(0)
+	}
 	if log := os.Getenv(uciChildEnv); log != "" {
 		if err := run([]string{"uci", "--log", log}, os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "anychess uci:", err)
