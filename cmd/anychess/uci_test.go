@@ -2,6 +2,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,7 +22,24 @@ import (
 // variable names.
 const uciChildEnv = "ANYCHESS_TEST_UCI_LOG"
 
+// mainArgsEnv, when set, makes the test binary run the command whose
+// arguments the variable holds (a JSON list) on its standard input and
+// output instead of the tests, as the anychess binary would.
+const mainArgsEnv = "ANYCHESS_TEST_MAIN_ARGS"
+
 func TestMain(m *testing.M) {
+	if args := os.Getenv(mainArgsEnv); args != "" {
+		var list []string
+		if err := json.Unmarshal([]byte(args), &list); err != nil {
+			fmt.Fprintln(os.Stderr, "anychess test child:", err)
+			os.Exit(2)
+		}
+		if err := run(list, os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "anychess:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if log := os.Getenv(uciChildEnv); log != "" {
 		if err := run([]string{"uci", "--log", log}, os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "anychess uci:", err)

@@ -30,9 +30,7 @@ func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
 	if base == "" {
 		return fmt.Errorf("atomicfile: %q names a directory, not a file", path)
 	}
-	if dir == "" {
-		dir = "."
-	}
+	dir = filepath.Clean(dir) // "." when empty
 	f, tmp, err := createTemp(dir, base, perm)
 	if err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
@@ -82,6 +80,10 @@ func createTemp(dir, base string, perm os.FileMode) (*os.File, string, error) {
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 		if errors.Is(err, os.ErrExist) {
 			continue
+		}
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("cannot create a file in %s: %w", dir, pe.Err)
 		}
 		return f, name, err
 	}

@@ -114,7 +114,7 @@ func TestWriteFileRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ path, want string }{
-		{filepath.Join(dir, "missing", "f.txt"), "no such file"},
+		{filepath.Join(dir, "missing", "f.txt"), "cannot create a file in " + filepath.Join(dir, "missing") + ": no such file"},
 		{sub, "sub"},
 		{dir + "/", "names a directory"},
 	} {
