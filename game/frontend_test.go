@@ -4,6 +4,8 @@ package game
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,5 +103,46 @@ func TestEngineSettings(t *testing.T) {
 	e := NewEngine("e", opts, lim)
 	if e.Options() != opts || e.Limits().Depth != 3 || e.Limits().Nodes != 100 {
 		t.Errorf("options %+v, limits %+v", e.Options(), e.Limits())
+	}
+}
+
+// TestHandOverPlays: a seat handed over is recorded as played by its new
+// player, not by who played it before.
+func TestHandOverPlays(t *testing.T) {
+	r := load(t, "martian-chess", map[string]string{"players": "4"})
+	g := mustNew(t, Config{Rules: r, Seats: []Seat{{Plays: "human"}, {Player: NewRandom(1), Plays: "random"}}})
+	if err := g.Resign(0, NewRandom(2)); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Plays(0); got != "random" {
+		t.Errorf("seat 1 after resigning is played by %q, want random", got)
+	}
+	if err := g.HandOver(1, nil); err != nil || g.Plays(1) != "human" {
+		t.Errorf("seat 2 handed to a person: %q, %v", g.Plays(1), err)
+	}
+	if rec := g.Record(); rec.Tag("Seat1Plays") != "random" || rec.Tag("Seat2Plays") != "human" {
+		t.Errorf("record seats %q, %q", rec.Tag("Seat1Plays"), rec.Tag("Seat2Plays"))
+	}
+}
+
+// TestParseTimeControlReasons: each refusal names what is wrong.
+func TestParseTimeControlReasons(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"ten", `clock "ten" is not a duration`},
+		{"0s+1s", "the clock must be more than 0"},
+		{"-5s", "the clock must be more than 0"},
+		{"5s+", `increment "" is not a duration`},
+		{"5s+-1s", "the increment must not be negative"},
+		{"5s+1s+1s", `increment "1s+1s" is not a duration`},
+		{"200h", "the clock must be at most 168h0m0s"},
+		{"1m+200h", "the increment must be at most 168h0m0s"},
+	} {
+		tcv, err := ParseTimeControl(tc.text)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "time control "+strconv.Quote(tc.text)) || tcv != (TimeControl{}) {
+			t.Errorf("%q: %v, %v; want an error with %q", tc.text, tcv, err, tc.want)
+		}
+	}
+	if tcv, err := ParseTimeControl(" 10s+100ms "); err != nil || tcv != (TimeControl{10 * time.Second, 100 * time.Millisecond}) {
+		t.Errorf("spaces around: %v, %v", tcv, err)
 	}
 }

@@ -464,7 +464,8 @@ func (g *Game) Resign(pl core.Player, substitute Player) error {
 }
 
 // HandOver gives seat pl to another player (nil: a person), for the rest
-// of the game.
+// of the game. The seat's Plays is cleared: records then describe the new
+// player (Plays).
 func (g *Game) HandOver(pl core.Player, p Player) error {
 	if int(pl) >= len(g.seats) {
 		return fmt.Errorf("%w: %d", ErrNoSeat, pl+1)
@@ -475,6 +476,7 @@ func (g *Game) HandOver(pl core.Player, p Player) error {
 		}
 	}
 	g.seats[pl].Player = p
+	g.seats[pl].Plays = ""
 	return nil
 }
 
