@@ -10,6 +10,12 @@ type Definition struct {
 	// Help is the rules text as anychess plays them, including every decision
 	// taken where the source was vague.
 	Help string `toml:"help"`
+	// MoveHelp tells players how to enter the variant's moves, each kind of
+	// special move above all (promotions, range attacks, charges, mines,
+	// declarations …), with examples in the notation the front ends read.
+	// Front ends show it as in-game help (the terminal's 'help', the web
+	// page's).
+	MoveHelp string `toml:"move_help"`
 	// Hooks names a set of Go hooks registered with RegisterHooks, for the rules
 	// data cannot say. Empty for none.
 	Hooks string `toml:"hooks"`
@@ -68,6 +74,20 @@ type BoardDef struct {
 	// otherwise one label of 1 to 3 characters per file or rank.
 	FileLabels []string `toml:"file_labels"`
 	RankLabels []string `toml:"rank_labels"`
+	// Marks are the kinds of mark the variant's hooks keep in a position's
+	// marks layer (Position.Mark), which board displays draw (Longchess's
+	// mines and shells).
+	Marks []MarkDef `toml:"marks"`
+}
+
+// MarkDef is a kind of mark in the marks layer, one bit per player: player
+// pl's mark of this kind is bit Bit+pl of Position.Mark. Displays draw it
+// with Symbol, an ASCII letter that no piece uses, in its owner's style as
+// pieces are drawn (upper case for player 0, lower case for player 1 …).
+type MarkDef struct {
+	Name   string `toml:"name"`   // "mine"
+	Symbol string `toml:"symbol"` // "M"
+	Bit    int    `toml:"bit"`    // the bit of player 0's mark, 0 to 7
 }
 
 // PlayerDef is one seat.

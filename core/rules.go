@@ -231,6 +231,9 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 	if r.Board, err = newBoard(&d.Board, pad); err != nil {
 		return nil, err
 	}
+	if err := r.checkMarks(&d); err != nil {
+		return nil, err
+	}
 	switch d.Draws.InsufficientMaterialRule {
 	case "", MaterialOrthodox, MaterialBareRoyals:
 	default:

@@ -1,8 +1,9 @@
 package game
 
-// Fuzz targets of the game record reader and of Submit: any text is read or refused without a panic, and a refused move changes nothing.
+// Fuzz targets of the game record reader, of Submit and of time controls: any text is read or refused without a panic, and a refused move changes nothing.
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -53,6 +54,33 @@ func FuzzSubmitText(f *testing.F) {
 					t.Fatalf("%q was refused (%v) but changed the game", text, err)
 				}
 			}
+		}
+	})
+}
+
+// FuzzParseTimeControl: any text gives no clock (only from blank text), a
+// positive clock and an increment of at least 0 that read back the same
+// from their text, or an error that quotes the text and no clock.
+func FuzzParseTimeControl(f *testing.F) {
+	f.Fuzz(func(t *testing.T, text string) {
+		tc, err := ParseTimeControl(text)
+		if err != nil {
+			if tc != (TimeControl{}) || !strings.Contains(err.Error(), "time control ") {
+				t.Fatalf("%q: %v with error %v", text, tc, err)
+			}
+			return
+		}
+		if !tc.On() {
+			if strings.TrimSpace(text) != "" || tc != (TimeControl{}) {
+				t.Fatalf("%q: no clock, %v", text, tc)
+			}
+			return
+		}
+		if tc.Initial <= 0 || tc.Increment < 0 || tc.Initial > MaxClock || tc.Increment > MaxClock {
+			t.Fatalf("%q: %v accepted", text, tc)
+		}
+		if back, err := ParseTimeControl(tc.String()); err != nil || back != tc {
+			t.Fatalf("%q: %v writes %q, which reads as %v, %v", text, tc, tc.String(), back, err)
 		}
 	})
 }

@@ -5,6 +5,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -96,6 +97,10 @@ type Game struct {
 	drawOffers uint8 // bit i: seat i offers a draw
 	takeback   takebackRequest
 	sides      int // the number of sides (teams count once)
+
+	// flagged is the seat whose clock ran out, when timedOut.
+	flagged  core.Player
+	timedOut bool
 }
 
 // takebackRequest is a pending request to take moves back.
@@ -106,7 +111,7 @@ type takebackRequest struct {
 }
 
 // New starts a game: it reads the start position and tells every seat's
-// player that a game begins.
+// player that a game begins (once, when one player sits in several seats).
 func New(cfg Config) (*Game, error) {
 	r := cfg.Rules
 	if r == nil {
@@ -159,14 +164,29 @@ func New(cfg Config) (*Game, error) {
 		g.sides++
 	}
 	for i, s := range g.seats {
-		if s.Player != nil {
-			if err := s.Player.NewGame(r); err != nil {
-				return nil, fmt.Errorf("seat %d (%s): %w", i+1, s.Player.Name(), err)
-			}
+		if s.Player == nil || seatedBefore(g.seats[:i], s.Player) {
+			continue
+		}
+		if err := s.Player.NewGame(r); err != nil {
+			return nil, fmt.Errorf("seat %d (%s): %w", i+1, s.Player.Name(), err)
 		}
 	}
 	g.turnStart = g.now()
 	return g, nil
+}
+
+// seatedBefore reports whether p already plays one of the seats: the same
+// player (a pointer, or an equal comparable value) in two seats.
+func seatedBefore(seats []Seat, p Player) bool {
+	if !reflect.TypeOf(p).Comparable() {
+		return false
+	}
+	for _, s := range seats {
+		if s.Player != nil && reflect.TypeOf(s.Player) == reflect.TypeOf(p) && s.Player == p {
+			return true
+		}
+	}
+	return false
 }
 
 // PlayerName is the variant's name of player pl ("white"), or "player N".
@@ -367,8 +387,13 @@ func (g *Game) CheckTime() bool {
 	}
 	g.clocks[turn] = 0
 	g.finish(TimeLoss(g.rules, turn, g.Name(turn)))
+	g.flagged, g.timedOut = turn, true
 	return true
 }
+
+// TimedOut reports the seat whose clock ran out, when the game ended on
+// time in this session (CheckTime, Submit or MachineMove noticed it).
+func (g *Game) TimedOut() (pl core.Player, ok bool) { return g.flagged, g.timedOut }
 
 // TimeLoss is the outcome when player pl's clock has run out: every player
 // not on its side wins.
@@ -436,7 +461,8 @@ func (g *Game) Resign(pl core.Player, substitute Player) error {
 }
 
 // HandOver gives seat pl to another player (nil: a person), for the rest
-// of the game.
+// of the game. The seat's Plays is cleared: records then describe the new
+// player (Plays).
 func (g *Game) HandOver(pl core.Player, p Player) error {
 	if int(pl) >= len(g.seats) {
 		return fmt.Errorf("%w: %d", ErrNoSeat, pl+1)
@@ -447,6 +473,7 @@ func (g *Game) HandOver(pl core.Player, p Player) error {
 		}
 	}
 	g.seats[pl].Player = p
+	g.seats[pl].Plays = ""
 	return nil
 }
 
@@ -662,9 +689,11 @@ func (g *Game) Replay(text string, spent, clock time.Duration) error {
 
 // ResumeTurn sets how much of the current turn had passed when the game
 // was stored, so that a restarted game charges it (the time the game was
-// away is charged to nobody).
+// away is charged to nobody). ResumeTurn(0) starts the turn now: a front
+// end that prepared the game before play began (replayed an opening, set
+// up its players) charges nobody for that time.
 func (g *Game) ResumeTurn(elapsed time.Duration) {
-	if elapsed > 0 && !g.stopped {
+	if elapsed >= 0 && !g.stopped {
 		g.turnStart = g.now().Add(-elapsed)
 	}
 }

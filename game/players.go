@@ -59,6 +59,7 @@ type State struct {
 type Engine struct {
 	name   string
 	engine *search.Engine
+	opts   search.Options
 	limits search.Limits
 	plays  string // the seat description, for an engine at a level
 	// score is the last search's score, from the engine's side, for
@@ -70,8 +71,14 @@ type Engine struct {
 // NewEngine returns an anychess engine player with the given options and
 // per-move limits.
 func NewEngine(name string, opts search.Options, limits search.Limits) *Engine {
-	return &Engine{name: name, engine: search.New(opts), limits: limits}
+	return &Engine{name: name, engine: search.New(opts), opts: opts, limits: limits}
 }
+
+// Options are the engine's search options.
+func (e *Engine) Options() search.Options { return e.opts }
+
+// Limits are the engine's limits of each move's search.
+func (e *Engine) Limits() search.Limits { return e.limits }
 
 // NewComputer returns the engine at playing-strength level 1 (beginner)
 // to search.Levels (full strength; 0 also means full strength). moveTime

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/variant"
 )
 
@@ -21,7 +22,7 @@ type sleeper struct {
 func (s *sleeper) Name() string              { return "sleeper" }
 func (s *sleeper) NewGame(*core.Rules) error { return nil }
 func (s *sleeper) Close() error              { return nil }
-func (s *sleeper) Move(g *Game) (core.Move, error) {
+func (s *sleeper) Move(g *game.State) (core.Move, error) {
 	if g.Clock != nil {
 		s.seen = append(s.seen, g.Clock[g.Position.Turn()])
 	}
@@ -64,7 +65,7 @@ func TestClockLossOnTime(t *testing.T) {
 			}
 			loserIsA := res.ASeats[res.Flagged]
 			if res.Outcome.Status != core.Win || res.Outcome.Winners&(1<<res.Flagged) != 0 ||
-				!strings.Contains(res.Outcome.Reason, "lost on time") || (res.APoints == 0) != loserIsA {
+				!strings.Contains(res.Outcome.Reason, "clock ran out") || (res.APoints == 0) != loserIsA {
 				t.Errorf("%s game %d: outcome %v, A's points %.1f, flagged player %d", tc.name, i+1, res.Outcome, res.APoints, res.Flagged+1)
 			}
 		}
@@ -86,7 +87,9 @@ func TestClockShown(t *testing.T) {
 	if _, err := Run(cfg, a, b); err != nil {
 		t.Fatal(err)
 	}
-	if len(a.seen) != 4 || a.seen[0] != time.Second {
+	// The first clock A sees is its whole second less the moment since its
+	// turn began (the game shows the time left now).
+	if len(a.seen) != 4 || a.seen[0] > time.Second || a.seen[0] < time.Second-10*time.Millisecond {
 		t.Fatalf("A saw the clocks %v", a.seen)
 	}
 	for i := 1; i < len(a.seen); i++ {
@@ -109,7 +112,7 @@ func TestEngineOnTheClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 60, Clock: 500 * time.Millisecond, Increment: 10 * time.Millisecond}
-	rep, err := Run(cfg, a, NewRandom(1))
+	rep, err := Run(cfg, a, game.NewRandom(1))
 	if err != nil {
 		t.Fatal(err)
 	}

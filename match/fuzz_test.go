@@ -1,4 +1,4 @@
-// Fuzz targets of the match package's parsers: player descriptions and a UCI player's go limits.
+// Fuzz target of the match package's parser of player descriptions.
 package match
 
 import (
@@ -24,24 +24,6 @@ func FuzzParsePlayer(f *testing.F) {
 		defer p.Close()
 		if desc != "random" && p.Name() != desc {
 			t.Fatalf("%q: player named %q", desc, p.Name())
-		}
-	})
-}
-
-// FuzzParseGoLimits: accepted limits are written in one canonical line
-// that is accepted again unchanged.
-func FuzzParseGoLimits(f *testing.F) {
-	f.Fuzz(func(t *testing.T, text string) {
-		line, err := ParseGoLimits(text)
-		if err != nil {
-			if line != "" {
-				t.Fatalf("%q: %q with error %v", text, line, err)
-			}
-			return
-		}
-		again, err := ParseGoLimits(line)
-		if err != nil || again != line {
-			t.Fatalf("%q: %q, then %q, %v", text, line, again, err)
 		}
 	})
 }

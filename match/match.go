@@ -1,4 +1,4 @@
-// Package match plays games between two players in any variant and scores them, with varied openings and rotating seats.
+// Package match plays games between two players in any variant and scores them, with varied openings and rotating seats: a front end on game.Game.
 package match
 
 import (
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/notation"
 	"anychess/search"
 )
@@ -52,8 +53,8 @@ type Config struct {
 	Seed               uint64
 	// Clock, when not zero, gives every player a game clock of this much
 	// time, which gains Increment after each of its moves. Players are told
-	// the time they have left (Game.Clock); a player whose clock runs out
-	// during its move loses the game, on time (the other players win).
+	// the time they have left (game.State.Clock); a player whose clock runs
+	// out during its move loses the game, on time (the other players win).
 	Clock     time.Duration
 	Increment time.Duration
 	// Log, when not nil, receives one line per game.
@@ -98,7 +99,7 @@ type Report struct {
 }
 
 // Run plays the match between a and b.
-func Run(cfg Config, a, b Player) (Report, error) {
+func Run(cfg Config, a, b game.Player) (Report, error) {
 	var rep Report
 	n := cfg.Rules.Players
 	rotation := 2
@@ -166,16 +167,23 @@ func seatText(seats []bool) string {
 }
 
 // playGame plays one game: opening is the number of the random opening.
-func playGame(cfg Config, opening uint64, seats []bool, a, b Player) (GameResult, error) {
+// The game starts at the real start; the random opening plies are replayed
+// into it (part of its history, for repetitions and the record, and taking
+// no time off the clocks), then the players take their seats and move
+// through game.Game.MachineMove, which keeps the clocks.
+func playGame(cfg Config, opening uint64, seats []bool, a, b game.Player) (GameResult, error) {
 	r := cfg.Rules
 	res := GameResult{ASeats: seats}
-	p := r.StartPosition()
+	start := r.StartPosition()
 	if cfg.Start != "" {
 		var err error
-		if p, err = r.ParsePosition(cfg.Start); err != nil {
+		if start, err = r.ParsePosition(cfg.Start); err != nil {
 			return res, err
 		}
 	}
+	// Choose the opening on a copy of the start.
+	p := start.Copy()
+	var openingMoves []core.Move
 	rng := rand.New(rand.NewPCG(cfg.Seed, opening))
 	for i := 0; i < cfg.RandomPlies; i++ {
 		moves := p.LegalMoves(nil)
@@ -194,64 +202,63 @@ func playGame(cfg Config, opening uint64, seats []bool, a, b Player) (GameResult
 				break
 			}
 		}
-		res.Moves = append(res.Moves, notation.Coordinate.Encode(p, chosen))
+		openingMoves = append(openingMoves, chosen)
 		p.MakeMove(chosen)
-		res.Plies++
 	}
 	if p.Outcome().Status != core.Ongoing {
-		// The opening ended the game; start it again without one.
-		p = r.StartPosition()
-		res.Moves, res.Plies = nil, 0
+		openingMoves = nil // the opening ended the game; play it without one
 	}
-	start := p.Copy()
-	g := &Game{Start: start, StartText: start.String(), Position: p}
-	if cfg.Clock > 0 {
-		g.Clock, g.Increment = make([]time.Duration, r.Players), cfg.Increment
-		for i := range g.Clock {
-			g.Clock[i] = cfg.Clock
+	table := make([]game.Seat, r.Players)
+	for pl := range table {
+		table[pl].Player = b
+		if seats[pl] {
+			table[pl].Player = a
 		}
 	}
-	for _, pl := range []Player{a, b} {
-		if err := pl.NewGame(r); err != nil {
-			return res, err
+	g, err := game.New(game.Config{Rules: r, Start: cfg.Start, Seats: table,
+		Clock: game.TimeControl{Initial: cfg.Clock, Increment: cfg.Increment}})
+	if err != nil {
+		return res, err
+	}
+	for _, m := range openingMoves {
+		text := notation.Coordinate.Encode(g.Position(), m)
+		if err := g.Replay(text, 0, cfg.Clock); err != nil {
+			return res, fmt.Errorf("random opening: %w", err)
+		}
+		if got := g.Moves()[g.Ply()-1].Move; got != m {
+			return res, fmt.Errorf("random opening: %s reads back as another move", text)
 		}
 	}
-	for {
-		if o := p.Outcome(); o.Status != core.Ongoing {
-			res.Outcome = o
-			break
-		}
-		if cfg.MaxPlies > 0 && res.Plies >= cfg.MaxPlies {
-			res.Outcome, res.Adjudicated = adjudicate(p, cfg.AdjudicateMargin, cfg.AdjudicateMaterial), true
-			break
-		}
-		turn := p.Turn()
-		pl := b
-		if seats[turn] {
-			pl = a
-		}
-		started := time.Now()
-		m, err := pl.Move(g)
-		used := time.Since(started)
-		if err != nil {
-			return res, fmt.Errorf("%s: %w", pl.Name(), err)
-		}
-		res.Thinking[side(seats, turn)] += used
-		res.PlayerMoves[side(seats, turn)]++
-		if g.Clock != nil {
-			if g.Clock[turn] -= used; g.Clock[turn] <= 0 {
-				res.Outcome, res.LostOnTime, res.Flagged = timeLoss(r, turn), true, turn
-				break
+	g.ResumeTurn(0) // the players' clocks start now
+	for !g.Over() {
+		if cfg.MaxPlies > 0 && g.Ply() >= cfg.MaxPlies {
+			if err := g.End(adjudicate(g.Position(), cfg.AdjudicateMargin, cfg.AdjudicateMaterial)); err != nil {
+				return res, err
 			}
-			g.Clock[turn] += g.Increment
+			res.Adjudicated = true
+			break
 		}
-		if !p.IsLegal(m) {
-			return res, fmt.Errorf("%s played an illegal move %s", pl.Name(), notation.Coordinate.Encode(p, r.Bare(m)))
+		turn := g.Turn()
+		started := time.Now()
+		rec, err := g.MachineMove()
+		if err != nil {
+			flagged, timedOut := g.TimedOut()
+			if !timedOut {
+				return res, err
+			}
+			// The player's clock ran out during its move.
+			res.LostOnTime, res.Flagged = true, flagged
+			res.Thinking[side(seats, flagged)] += time.Since(started)
+			res.PlayerMoves[side(seats, flagged)]++
+			break
 		}
-		res.Moves = append(res.Moves, notation.Coordinate.Encode(p, r.Bare(m))+p.DeclarationText(m))
-		p.MakeMove(m)
-		g.Moves = append(g.Moves, m)
-		res.Plies++
+		res.Thinking[side(seats, turn)] += rec.Spent
+		res.PlayerMoves[side(seats, turn)]++
+	}
+	res.Outcome = g.Outcome()
+	res.Plies = g.Ply()
+	for _, m := range g.Moves() {
+		res.Moves = append(res.Moves, m.Text)
 	}
 	res.APoints = points(r, res.Outcome, seats)
 	return res, nil
@@ -314,18 +321,6 @@ func materialLead(p *core.Position) func(core.Player) int {
 		}
 		return side(pl) - richest
 	}
-}
-
-// timeLoss is the outcome of a game whose player pl ran out of time: every
-// player not on its side wins.
-func timeLoss(r *core.Rules, pl core.Player) core.Outcome {
-	o := core.Outcome{Status: core.Win, Reason: fmt.Sprintf("player %d lost on time", pl+1)}
-	for q := 0; q < r.Players; q++ {
-		if !r.Allies(core.Player(q), pl) {
-			o.Winners |= 1 << q
-		}
-	}
-	return o
 }
 
 // points returns A's points for a game: its share of the winners, or ½

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/notation"
 	"anychess/search"
 	"anychess/variant"
@@ -98,7 +99,7 @@ func TestRunSeatsAndOpenings(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	var log strings.Builder
 	cfg := Config{Rules: r, Games: 4, RandomPlies: 3, MaxPlies: 12, Seed: 7, Log: &log}
-	rep, err := Run(cfg, NewRandom(1), NewRandom(2))
+	rep, err := Run(cfg, game.NewRandom(1), game.NewRandom(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func TestRunSeatsAndOpenings(t *testing.T) {
 func TestRecord(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	var rec strings.Builder
-	rep, err := Run(Config{Rules: r, Games: 3, RandomPlies: 2, MaxPlies: 30, Record: &rec}, NewRandom(1), NewRandom(2))
+	rep, err := Run(Config{Rules: r, Games: 3, RandomPlies: 2, MaxPlies: 30, Record: &rec}, game.NewRandom(1), game.NewRandom(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestRunOneSeatRotates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Run(Config{Rules: r, Games: 4, Seating: One, MaxPlies: 8}, NewRandom(1), NewRandom(2))
+	rep, err := Run(Config{Rules: r, Games: 4, Seating: One, MaxPlies: 8}, game.NewRandom(1), game.NewRandom(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,31 +262,6 @@ func TestParsePlayer(t *testing.T) {
 	}
 }
 
-// TestParseGoLimits: a UCI player's go limits are checked before any
-// engine starts.
-func TestParseGoLimits(t *testing.T) {
-	for _, tc := range []struct {
-		text, want string
-	}{
-		{"nodes 20000", "nodes 20000"},
-		{"  depth 6   nodes 1000 ", "depth 6 nodes 1000"},
-		{"movetime 50", "movetime 50"},
-		{"", ""},
-		{"nodes", ""},
-		{"nodes 0", ""},
-		{"nodes -5", ""},
-		{"nodes 5 nodes 6", ""},
-		{"infinite", ""},
-		{"wtime 100 btime 100", ""},
-		{"depth x", ""},
-	} {
-		got, err := ParseGoLimits(tc.text)
-		if got != tc.want || (err == nil) != (tc.want != "") {
-			t.Errorf("ParseGoLimits(%q) = %q, %v; want %q", tc.text, got, err, tc.want)
-		}
-	}
-}
-
 // TestParsePlayerSwitches: each switch of an engine player sets its option.
 func TestParsePlayerSwitches(t *testing.T) {
 	for _, tc := range []struct {
@@ -314,8 +290,8 @@ func TestParsePlayerSwitches(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tc.key, err)
 		}
-		if !tc.want(p.(*Engine).opts) {
-			t.Errorf("%q: options %+v", tc.key, p.(*Engine).opts)
+		if !tc.want(p.(*game.Engine).Options()) {
+			t.Errorf("%q: options %+v", tc.key, p.(*game.Engine).Options())
 		}
 	}
 }
@@ -340,7 +316,7 @@ func TestParsePlayerLimits(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tc.desc, err)
 		}
-		lim := p.(*Engine).limits
+		lim := p.(*game.Engine).Limits()
 		if lim.MoveTime != tc.moveTime || lim.Nodes != tc.nodes || lim.Depth != tc.depth {
 			t.Errorf("%q: move time %v, nodes %d, depth %d; want %v, %d, %d", tc.desc,
 				lim.MoveTime, lim.Nodes, lim.Depth, tc.moveTime, tc.nodes, tc.depth)
@@ -355,7 +331,7 @@ func TestEngineBeatsRandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Run(Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 200}, a, NewRandom(3))
+	rep, err := Run(Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 200}, a, game.NewRandom(3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +355,7 @@ func TestUCI(t *testing.T) {
 	if !strings.Contains(u.Name(), "Stockfish") {
 		t.Errorf("engine name %q", u.Name())
 	}
-	rep, err := Run(Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 16}, u, NewRandom(5))
+	rep, err := Run(Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 16}, u, game.NewRandom(5))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,5 @@
 // Tests of terminal games with clocks: the clock line, a human losing on time, the computer keeping to its clock.
-package termui
+package termui_test
 
 import (
 	"regexp"
@@ -8,7 +8,8 @@ import (
 	"time"
 
 	"anychess/core"
-	"anychess/variant"
+	"anychess/game"
+	"anychess/termui"
 )
 
 func TestClockText(t *testing.T) {
@@ -23,26 +24,51 @@ func TestClockText(t *testing.T) {
 		{245300 * time.Millisecond, "4:05.3"},
 		{5 * time.Minute, "5:00.0"},
 	} {
-		if got := ClockText(tc.d); got != tc.want {
+		if got := game.ClockText(tc.d); got != tc.want {
 			t.Errorf("%v: %q, want %q", tc.d, got, tc.want)
 		}
 	}
 }
 
+// testClock is a game clock the test moves.
+type testClock struct{ t time.Time }
+
+func (c *testClock) now() time.Time { return c.t }
+
+// timed is a player whose real thinking time moves the test's clock, so
+// the game charges what it really took and nothing else.
+type timed struct {
+	game.Player
+	clk *testClock
+}
+
+func (p timed) Move(s *game.State) (core.Move, error) {
+	start := time.Now()
+	m, err := p.Player.Move(s)
+	p.clk.t = p.clk.t.Add(time.Since(start))
+	return m, err
+}
+
 // TestHumanLosesOnTime: a human whose clock has run out loses when typing.
 func TestHumanLosesOnTime(t *testing.T) {
-	r, err := variant.Load("chess", nil)
+	r := load(t, "chess", nil)
+	computer, err := game.NewComputer(1, time.Second, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Clock: time.Nanosecond}, {Computer: true, Level: 1, Clock: time.Minute}}
+	clk := &testClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	g := newGame(t, game.Config{Rules: r, Clock: game.TimeControl{Initial: time.Minute}, Now: clk.now}, nil, computer)
+	g.ResumeTurn(time.Minute) // white's minute is used up
 	var out strings.Builder
-	o := Play(r.StartPosition(), seats, strings.NewReader("e2e4\n"), &out)
+	o := termui.Play(g, strings.NewReader("e2e4\n"), &out, termui.Options{})
 	if o.Status != core.Win || o.Winners != 0b10 || !strings.Contains(o.Reason, "clock ran out") {
 		t.Errorf("outcome %v", o)
 	}
 	if !strings.Contains(out.String(), "Clock: white 0:00.00, black 1:00.0") || !strings.Contains(out.String(), "Game over: black wins by time") {
 		t.Errorf("output:\n%s", out.String())
+	}
+	if g.Ply() != 0 {
+		t.Errorf("the move after the flag fell was played")
 	}
 }
 
@@ -50,14 +76,17 @@ func TestHumanLosesOnTime(t *testing.T) {
 // next clock line shows reduced (by less than a quarter) plus the
 // increment.
 func TestComputerOnTheClock(t *testing.T) {
-	r, err := variant.Load("chess", nil)
+	r := load(t, "chess", nil)
+	computer, err := game.NewComputer(0, 0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Computer: true, Clock: 2 * time.Second, Increment: time.Second}, {}}
+	clk := &testClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	g := newGame(t, game.Config{Rules: r, Clock: game.TimeControl{Initial: 2 * time.Second, Increment: time.Second}, Now: clk.now},
+		timed{computer, clk}, nil)
 	var out strings.Builder
 	start := time.Now()
-	o := Play(r.StartPosition(), seats, strings.NewReader("quit\n"), &out)
+	o := termui.Play(g, strings.NewReader("quit\n"), &out, termui.Options{})
 	if o.Status != core.Ongoing {
 		t.Errorf("outcome %v", o)
 	}

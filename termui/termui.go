@@ -1,16 +1,13 @@
-// Package termui draws positions of any board as text and runs terminal games.
+// Package termui draws positions of any board as text and runs terminal games on game.Game.
 package termui
 
+// The text board: cells, zones and canals, terrain, carried items, marks and labels.
+
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"strings"
-	"time"
 
 	"anychess/core"
-	"anychess/notation"
-	"anychess/search"
 )
 
 // Render draws the board with rank numbers on the left and file letters below.
@@ -22,7 +19,11 @@ import (
 // empty square of a region the variant draws (BoardDef.Draw: bridges, keeps)
 // shows that region's character, and a piece carrying an item (a flag, see
 // core.Position.Carry) is followed by the item's letter ("Nf"); cells widen
-// to fit. Where the variant gives the names players use for files and ranks
+// to fit. The marks of the marks layer that the variant declares
+// (BoardDef.Marks: Longchess's mines and shells) are drawn in their owner's
+// style (MarkText) on an empty square, or after the piece on an occupied
+// one, and a line under the board says whose they are (MarksLegend). Where
+// the variant gives the names players use for files and ranks
 // (BoardDef.FileLabels, RankLabels), they are shown above the board and at
 // the right of each rank.
 func Render(p *core.Position) string {
@@ -74,6 +75,9 @@ func Render(p *core.Position) string {
 		sb.WriteString(pad(core.FileName(int64(x)), width))
 	}
 	sb.WriteByte('\n')
+	if legend := MarksLegend(p, b.Squares()); legend != "" {
+		sb.WriteString(legend + "\n")
+	}
 	return sb.String()
 }
 
@@ -133,7 +137,11 @@ func cell(p *core.Position, sq core.Square) string {
 		return " "
 	}
 	pc := p.At(sq)
+	marks := marksText(p, sq)
 	if !pc.IsPiece() {
+		if marks != "" {
+			return marks
+		}
 		if ch := b.Symbol(sq); ch != 0 {
 			return string(ch)
 		}
@@ -144,13 +152,19 @@ func cell(p *core.Position, sq core.Square) string {
 	if item := core.Piece(p.Carry(sq)); item.IsPiece() && int(item.Type()) < len(r.Pieces) {
 		text += PieceText(r, item)
 	}
-	return text
+	return text + marks
 }
 
 // PieceText writes a piece as its letter, cased or marked by owner.
 func PieceText(r *core.Rules, pc core.Piece) string {
-	l := string(r.Pieces[pc.Type()].Letter)
-	switch pc.Owner() {
+	return styled(string(r.Pieces[pc.Type()].Letter), pc.Owner())
+}
+
+// styled writes a letter in player pl's style: upper case for player 0,
+// lower case for player 1, upper case with ' or " for players 2 and 3.
+func styled(l string, pl core.Player) string {
+	l = strings.ToUpper(l)
+	switch pl {
 	case 1:
 		return strings.ToLower(l)
 	case 2:
@@ -159,6 +173,70 @@ func PieceText(r *core.Rules, pc core.Piece) string {
 		return l + "\""
 	}
 	return l
+}
+
+// MarkText writes a mark as its kind's symbol in its owner's style ("M",
+// "m", "M'").
+func MarkText(r *core.Rules, m core.Marked) string {
+	return styled(r.Def.Board.Marks[m.Kind].Symbol, m.Owner)
+}
+
+// marksText writes the marks on sq, "" for none.
+func marksText(p *core.Position, sq core.Square) string {
+	r := p.Rules()
+	if len(r.Def.Board.Marks) == 0 {
+		return ""
+	}
+	v := p.Mark(sq)
+	if v == 0 {
+		return ""
+	}
+	var buf [8]core.Marked
+	text := ""
+	for _, m := range r.MarksOn(v, buf[:0]) {
+		text += MarkText(r, m)
+	}
+	return text
+}
+
+// MarksLegend says whose the marks on the squares are, each kind and owner
+// that occurs once, in the definition's order: "Marks: M white's mine, s
+// black's shell". It is "" when none of the squares holds a mark.
+func MarksLegend(p *core.Position, squares []core.Square) string {
+	r := p.Rules()
+	if len(r.Def.Board.Marks) == 0 {
+		return ""
+	}
+	var seen uint64 // bit kind*MaxPlayers+owner
+	var buf [8]core.Marked
+	for _, sq := range squares {
+		if v := p.Mark(sq); v != 0 {
+			for _, m := range r.MarksOn(v, buf[:0]) {
+				seen |= 1 << (m.Kind*core.MaxPlayers + int(m.Owner))
+			}
+		}
+	}
+	if seen == 0 {
+		return ""
+	}
+	var parts []string
+	for k, mk := range r.Def.Board.Marks {
+		for pl := 0; pl < r.Players; pl++ {
+			if seen>>(k*core.MaxPlayers+pl)&1 != 0 {
+				m := core.Marked{Kind: k, Owner: core.Player(pl)}
+				parts = append(parts, fmt.Sprintf("%s %s's %s", MarkText(r, m), playerName(r, core.Player(pl)), mk.Name))
+			}
+		}
+	}
+	return "Marks: " + strings.Join(parts, ", ")
+}
+
+// playerName is the variant's name of player pl ("white"), or "player N".
+func playerName(r *core.Rules, pl core.Player) string {
+	if int(pl) < len(r.Def.Players) && r.Def.Players[pl].Name != "" {
+		return r.Def.Players[pl].Name
+	}
+	return fmt.Sprintf("player %d", pl+1)
 }
 
 // Legend says how Render marks each player's pieces, for games of more than
@@ -176,234 +254,4 @@ func pad(s string, width int) string {
 		return s + " "
 	}
 	return s + strings.Repeat(" ", width-len(s))
-}
-
-// Seat says who plays a player's moves.
-type Seat struct {
-	Computer bool
-	MoveTime time.Duration
-	// Level is the computer's playing strength, 1 to search.Levels; 0 is
-	// full strength.
-	Level int
-	// Clock, when not zero, is the seat's game clock: its time for the
-	// whole game, which gains Increment after each of its moves. A seat
-	// whose clock runs out loses (a human's when it next types something);
-	// a computer manages its time by it.
-	Clock     time.Duration
-	Increment time.Duration
-}
-
-// Play runs a game from p to its end. Human moves are read from in, one per
-// line, in coordinate notation or SAN, optionally followed by the variant's
-// declarations (":clock", see core.Declaration); the commands help, moves,
-// undo, fen and quit are understood. Under the board it shows the variant's
-// status lines (core.Hooks.Status), the clocks of seats that have one, and
-// whose turn it is. It returns the outcome (Ongoing if a human quit).
-func Play(p *core.Position, seats []Seat, in io.Reader, out io.Writer) core.Outcome {
-	r := p.Rules()
-	scanner := bufio.NewScanner(in)
-	names := make([]string, r.Players)
-	for i := range names {
-		names[i] = fmt.Sprintf("player %d", i+1)
-		if i < len(r.Def.Players) && r.Def.Players[i].Name != "" {
-			names[i] = r.Def.Players[i].Name
-		}
-	}
-	engines := make([]*search.Engine, len(seats))
-	clocks := make([]time.Duration, len(seats)) // time left, for seats with a clock
-	for i, s := range seats {
-		clocks[i] = s.Clock
-	}
-	var view *View // the window of an unbounded board, moved by the view commands
-	if p.Unbounded() {
-		v := DefaultView(p)
-		view = &v
-	}
-	for {
-		if view != nil {
-			fmt.Fprint(out, "\n"+RenderView(p, *view))
-		} else {
-			fmt.Fprint(out, "\n"+Render(p))
-		}
-		if r.Players > 2 {
-			fmt.Fprintln(out, Legend(r, names))
-		}
-		if r.Hooks.Status != nil {
-			for _, line := range r.Hooks.Status(p) {
-				fmt.Fprintln(out, line)
-			}
-		}
-		if o := p.Outcome(); o.Status != core.Ongoing {
-			fmt.Fprintf(out, "Game over: %s\n", describe(o, names))
-			return o
-		}
-		turn := p.Turn()
-		check := ""
-		if p.InCheck() {
-			check = " (in check)"
-		}
-		if line := clockLine(seats, clocks, names); line != "" {
-			fmt.Fprintln(out, line)
-		}
-		fmt.Fprintf(out, "%s to move%s\n", names[turn], check)
-		seat := Seat{}
-		if int(turn) < len(seats) {
-			seat = seats[turn]
-		}
-		turnStart := time.Now()
-		// spend takes the time of the turn so far off the mover's clock
-		// and reports whether it ran out.
-		spend := func() bool {
-			if seat.Clock <= 0 {
-				return false
-			}
-			clocks[turn] -= time.Since(turnStart)
-			turnStart = time.Now()
-			return clocks[turn] <= 0
-		}
-		flagged := func() core.Outcome {
-			o := timeLoss(r, turn, names[turn])
-			fmt.Fprintf(out, "Game over: %s\n", describe(o, names))
-			return o
-		}
-		if seat.Computer {
-			res := computerMove(p, seats, engines, turn, clocks[turn])
-			if res.Move == core.NullMove {
-				fmt.Fprintln(out, "no move")
-				return core.Outcome{}
-			}
-			if spend() {
-				return flagged()
-			}
-			clocks[turn] += seat.Increment
-			bare, decl := r.Bare(res.Move), p.DeclarationText(res.Move)
-			fmt.Fprintf(out, "%s plays %s (%s)\n", names[turn], notation.SAN.Encode(p, bare)+decl, notation.Coordinate.Encode(p, bare)+decl)
-			p.MakeMove(res.Move)
-			continue
-		}
-		for {
-			fmt.Fprint(out, "> ")
-			if !scanner.Scan() {
-				return core.Outcome{}
-			}
-			if spend() {
-				return flagged()
-			}
-			line := strings.TrimSpace(scanner.Text())
-			if view != nil {
-				if ok, msg := view.Command(p, line); ok {
-					if msg != "" {
-						fmt.Fprintln(out, msg)
-						continue
-					}
-					break // draw the board again in the new window
-				}
-			}
-			switch line {
-			case "":
-				continue
-			case "quit", "exit":
-				return core.Outcome{}
-			case "help":
-				fmt.Fprintln(out, "Type a move (e2e4 or SAN such as Nf3), or: moves, undo, fen, quit.")
-				for _, d := range r.Hooks.Declarations {
-					fmt.Fprintf(out, "Add %s%s to a move to declare it: %s.\n", core.DeclarationSep, d.Name, d.Help)
-				}
-				if view != nil {
-					fmt.Fprintln(out, "Squares are written (x,y) or in letters like (e8): (1,1)(1,9), R(1,9). The window: pan DX DY, center SQUARE (or X Y), home, zoom W H.")
-				}
-				continue
-			case "fen":
-				fmt.Fprintln(out, p.String())
-				continue
-			case "moves":
-				var list []string
-				for _, m := range p.LegalMoves(nil) {
-					list = append(list, notation.SAN.Encode(p, m))
-				}
-				fmt.Fprintln(out, strings.Join(list, " "))
-				continue
-			case "undo":
-				undone := 0
-				for p.Ply() > 0 && undone < r.Players {
-					p.UnmakeMove()
-					undone++
-					if int(p.Turn()) >= len(seats) || !seats[p.Turn()].Computer {
-						break
-					}
-				}
-			default:
-				m, err := p.ParseDeclared(line, func(s string) (core.Move, error) {
-					m, err := notation.Coordinate.Decode(p, s)
-					if err != nil {
-						if m2, err2 := notation.SAN.Decode(p, s); err2 == nil {
-							m, err = m2, nil
-						}
-					}
-					return m, err
-				})
-				if err != nil {
-					fmt.Fprintf(out, "%v\n", err)
-					continue
-				}
-				p.MakeMove(m)
-				clocks[turn] += seat.Increment
-			}
-			break
-		}
-	}
-}
-
-// clockLine shows the time left of the seats that have a clock ("" when
-// none has): "Clock: White 4:58.3, Black 5:00.0".
-func clockLine(seats []Seat, clocks []time.Duration, names []string) string {
-	var parts []string
-	for i, s := range seats {
-		if s.Clock > 0 && i < len(names) {
-			parts = append(parts, names[i]+" "+ClockText(clocks[i]))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "Clock: " + strings.Join(parts, ", ")
-}
-
-// ClockText writes the time on a clock as players read it: minutes and
-// seconds, with hundredths under ten seconds ("4:05.3", "0:09.87").
-func ClockText(d time.Duration) string {
-	d = max(d, 0)
-	m, sec := int(d/time.Minute), (d % time.Minute).Seconds()
-	if d < 10*time.Second {
-		return fmt.Sprintf("%d:%05.2f", m, sec)
-	}
-	return fmt.Sprintf("%d:%04.1f", m, sec)
-}
-
-// timeLoss is the outcome when player pl's clock has run out: every player
-// not on its side wins.
-func timeLoss(r *core.Rules, pl core.Player, name string) core.Outcome {
-	o := core.Outcome{Status: core.Win, Reason: "time (" + name + "'s clock ran out)"}
-	for q := 0; q < r.Players; q++ {
-		if !r.Allies(core.Player(q), pl) {
-			o.Winners |= 1 << q
-		}
-	}
-	return o
-}
-
-func describe(o core.Outcome, names []string) string {
-	if o.Status != core.Win {
-		return o.String()
-	}
-	var ws []string
-	for i, n := range names {
-		if o.Winners>>i&1 != 0 {
-			ws = append(ws, n)
-		}
-	}
-	if len(ws) > 1 {
-		return strings.Join(ws, " and ") + " win by " + o.Reason
-	}
-	return strings.Join(ws, " and ") + " wins by " + o.Reason
 }

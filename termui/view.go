@@ -91,7 +91,7 @@ func arrow(dx, dy int) string {
 // each with its rank (y, or the rank number of the letters style) on the
 // left, files below. A frame around it shows an arrow where pieces lie
 // beyond, in their direction; the pieces outside the window are listed
-// after the board, nearest first.
+// after the board, nearest first. Marks are drawn as Render draws them.
 func RenderView(p *core.Position, v View) string {
 	r := p.Rules()
 	x0, x1, y0, y1 := v.bounds()
@@ -128,6 +128,7 @@ func RenderView(p *core.Position, v View) string {
 		label = max(label, len([]rune(rankLabel(y))))
 	}
 	var sb strings.Builder
+	var marked []core.Square // squares of the window with marks
 	frame := func(row int) {
 		sb.WriteString(strings.Repeat(" ", label+1))
 		for col := -1; col <= v.W; col++ {
@@ -141,9 +142,14 @@ func RenderView(p *core.Position, v View) string {
 		fmt.Fprintf(&sb, "%*s ", label, rankLabel(y))
 		sb.WriteString(padRunes(edgeText(edge, -1, row), width))
 		for x := x0; x <= x1; x++ {
-			text := "."
-			if pc := p.At(p.Square(core.Coord{X: x, Y: y})); pc.IsPiece() {
-				text = PieceText(r, pc)
+			sq := p.Square(core.Coord{X: x, Y: y})
+			text, marks := ".", marksText(p, sq)
+			if marks != "" {
+				marked = append(marked, sq)
+				text = marks
+			}
+			if pc := p.At(sq); pc.IsPiece() {
+				text = PieceText(r, pc) + marks
 			}
 			sb.WriteString(padRunes(text, width))
 		}
@@ -155,6 +161,9 @@ func RenderView(p *core.Position, v View) string {
 		sb.WriteString(padRunes(fileLabel(x), width))
 	}
 	sb.WriteString("\n")
+	if legend := MarksLegend(p, marked); legend != "" {
+		sb.WriteString(legend + "\n")
+	}
 	if len(outside) > 0 {
 		slices.SortStableFunc(outside, func(a, b far) int {
 			switch {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/termui"
 	"anychess/variant"
 )
@@ -106,8 +107,8 @@ func TestPlayViewCommands(t *testing.T) {
 		"quit",
 	}, "\n")
 	var out strings.Builder
-	seats := []termui.Seat{{}, {}}
-	termui.Play(p, seats, strings.NewReader(input), &out)
+	g := newGame(t, game.Config{Rules: p.Rules(), Start: p.String()})
+	termui.Play(g, strings.NewReader(input), &out, termui.Options{})
 	s := out.String()
 	for _, want := range []string{
 		"The window: pan DX DY",

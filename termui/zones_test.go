@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/termui"
 	"anychess/variant"
 )
@@ -18,6 +19,23 @@ func load(t *testing.T, name string, opts map[string]string) *core.Rules {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// newGame starts a game that allows takebacks, as terminal games do, with
+// the given players in the first seats (nil: a person); the other seats are
+// people.
+func newGame(t *testing.T, cfg game.Config, players ...game.Player) *game.Game {
+	t.Helper()
+	cfg.Seats = make([]game.Seat, len(players))
+	for i, p := range players {
+		cfg.Seats[i].Player = p
+	}
+	cfg.Takebacks = true
+	g, err := game.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func TestRenderZones(t *testing.T) {
@@ -68,10 +86,10 @@ func TestRenderZones(t *testing.T) {
 
 func TestPlayStatusAndDeclarations(t *testing.T) {
 	r := load(t, "martian-chess", nil)
-	p := r.StartPosition()
+	g := newGame(t, game.Config{Rules: r})
 	in := "help\nd3d5:clock\nd5d3\nd5d6:clock\nquit\n"
 	var out strings.Builder
-	termui.Play(p, []termui.Seat{{}, {}}, strings.NewReader(in), &out)
+	termui.Play(g, strings.NewReader(in), &out, termui.Options{})
 	got := out.String()
 	for _, want := range []string{
 		"Zones: south a1-d4, north a5-d8",
@@ -94,16 +112,17 @@ func TestPlayFourComputers(t *testing.T) {
 	// Each quadrant has one pawn and the clock has run 6 moves: the first
 	// move ends the game, south-west ahead.
 	r := load(t, "martian-chess", map[string]string{"players": "4"})
-	p, err := r.ParsePosition("P6P/8/8/8/8/8/8/P6P 1 Q/-/-/- 6 -")
-	if err != nil {
-		t.Fatal(err)
+	players := make([]game.Player, 4)
+	for i := range players {
+		c, err := game.NewComputer(0, 50*time.Millisecond, uint64(i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[i] = c
 	}
-	seats := make([]termui.Seat, 4)
-	for i := range seats {
-		seats[i] = termui.Seat{Computer: true, MoveTime: 50 * time.Millisecond}
-	}
+	g := newGame(t, game.Config{Rules: r, Start: "P6P/8/8/8/8/8/8/P6P 1 Q/-/-/- 6 -"}, players...)
 	var out strings.Builder
-	o := termui.Play(p, seats, strings.NewReader(""), &out)
+	o := termui.Play(g, strings.NewReader(""), &out, termui.Options{})
 	if o.Status != core.Win || o.Winners != 1 || !strings.Contains(out.String(), "Game over: south-west wins") {
 		t.Errorf("outcome %v:\n%s", o, out.String())
 	}

@@ -95,6 +95,7 @@ func fourDefinition(def *core.Definition, mods longMods) {
 		Water:   fourSquares(fourWater),
 		Regions: map[string][]string{"bridges": fourSquares(fourBridge)},
 		Draw:    map[string]string{"bridges": "="},
+		Marks:   def.Board.Marks,
 	}
 	def.Players = nil
 	for t, name := range fourNames {

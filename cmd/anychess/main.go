@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/notation"
 	"anychess/variant"
 )
@@ -194,32 +195,11 @@ func (v *variantFlags) position() (*core.Position, error) {
 		}
 	}
 	if strings.TrimSpace(v.moves) != "" {
-		if _, err := notation.ParseMoves(p, v.moves, anyNotation{}); err != nil {
+		if _, err := notation.ParseMoves(p, v.moves, game.Notation); err != nil {
 			return nil, err
 		}
 	}
 	return p, nil
-}
-
-// anyNotation reads coordinate notation, or SAN when that fails, followed by
-// the variant's declarations if any (b2c3:clock, see core.Declaration).
-type anyNotation struct{}
-
-func (anyNotation) Decode(p *core.Position, s string) (core.Move, error) {
-	return p.ParseDeclared(s, func(s string) (core.Move, error) {
-		m, err := notation.Coordinate.Decode(p, s)
-		if err == nil {
-			return m, nil
-		}
-		m2, err2 := notation.SAN.Decode(p, s)
-		if err2 == nil {
-			return m2, nil
-		}
-		if t := strings.TrimSpace(s); t != "" && t[0] >= 'A' && t[0] <= 'Z' {
-			return m2, err2 // SAN-shaped text: SAN's reason is the better one
-		}
-		return m, err
-	})
 }
 
 func cmdVariants(args []string, stdout io.Writer) error {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"anychess/game"
 	"anychess/match"
 )
 
@@ -100,9 +101,11 @@ func cmdMatch(args []string, stdout io.Writer) error {
 		if flagGiven(fs, "movetime") {
 			return fmt.Errorf("match: give --tc or --movetime, not both (a player's movetime=D caps its moves under --tc)")
 		}
-		if cfg.Clock, cfg.Increment, err = parseTimeControl(*tc); err != nil {
+		clock, err := game.ParseTimeControl(*tc)
+		if err != nil {
 			return fmt.Errorf("match: --tc: %w", err)
 		}
+		cfg.Clock, cfg.Increment = clock.Initial, clock.Increment
 		*moveTime = 0 // the clock decides
 	}
 	if *record != "" {

@@ -1,4 +1,4 @@
-// End-to-end tests of 'anychess uci': matches of the match package's UCI player, driving this command as a subprocess, against the engine in process.
+// End-to-end tests of 'anychess uci': matches of game's UCI player, driving this command as a subprocess, against the engine in process.
 package main
 
 import (
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/match"
 	"anychess/search"
 	"anychess/variant"
@@ -39,11 +40,11 @@ func TestMain(m *testing.M) {
 // startUCI starts this test binary as 'anychess uci' and returns the match
 // player that drives it (with limits for its go command, if any), and the
 // file its log goes to.
-func startUCI(t *testing.T, moveTime time.Duration, limits string) (*match.UCI, string) {
+func startUCI(t *testing.T, moveTime time.Duration, limits string) (*game.UCI, string) {
 	t.Helper()
 	log := filepath.Join(t.TempDir(), "uci.log")
 	t.Setenv(uciChildEnv, log)
-	u, err := match.NewUCI([]string{os.Args[0]}, nil, moveTime, limits)
+	u, err := game.NewUCI([]string{os.Args[0]}, nil, moveTime, limits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestUCIMatches(t *testing.T) {
 				t.Fatal(err)
 			}
 			u, log := startUCI(t, 20*time.Millisecond, tc.limits)
-			a := match.NewEngine("anychess", search.Options{HashMB: 1}, search.Limits{Depth: 2, Nodes: 5000})
+			a := game.NewEngine("anychess", search.Options{HashMB: 1}, search.Limits{Depth: 2, Nodes: 5000})
 			cfg := match.Config{Rules: r, Games: 2, RandomPlies: 2, MaxPlies: 40, Seed: 3}
 			if tc.clock > 0 {
 				cfg.Clock, cfg.Increment = tc.clock, 20*time.Millisecond
@@ -153,7 +154,7 @@ func TestUCIMatches(t *testing.T) {
 }
 
 // liar tells the player it wraps that the game is orthodox chess.
-type liar struct{ *match.UCI }
+type liar struct{ *game.UCI }
 
 func (l liar) NewGame(*core.Rules) error {
 	chess, err := variant.Load("chess", nil)
@@ -172,7 +173,7 @@ func TestUCIWrongVariantFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	u, _ := startUCI(t, 20*time.Millisecond, "")
-	a := match.NewEngine("anychess", search.Options{HashMB: 1}, search.Limits{Depth: 1})
+	a := game.NewEngine("anychess", search.Options{HashMB: 1}, search.Limits{Depth: 1})
 	_, err = match.Run(match.Config{Rules: r, Games: 1, MaxPlies: 10}, a, liar{u})
 	if err == nil || !strings.Contains(err.Error(), "position fen for chess") {
 		t.Errorf("a child playing chess in a Siberia match: error %v", err)
