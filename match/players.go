@@ -3,6 +3,7 @@ package match
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -90,6 +91,14 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.P
 			}
 			return n, nil
 		}
+		// within reads a number from lo to hi.
+		within := func(lo, hi int) (int, error) {
+			n, err := num()
+			if err == nil && (n < lo || n > hi) {
+				err = fmt.Errorf("player %q: %s %d: want %d to %d", desc, key, n, lo, hi)
+			}
+			return n, err
+		}
 		var err error
 		var n int
 		switch key {
@@ -101,25 +110,28 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.P
 				opts.Noise, opts.Seed = lo.Noise, lo.Seed
 			}
 		case "depth":
-			if n, err = num(); err == nil {
+			if n, err = within(1, search.MaxDepth); err == nil {
 				extra = append(extra, func() { lim.Depth = n })
 				searchLimited = true
 			}
 		case "nodes":
-			if n, err = num(); err == nil {
+			if n, err = within(1, math.MaxInt32); err == nil {
 				extra = append(extra, func() { lim.Nodes = uint64(n) })
 				searchLimited = true
 			}
 		case "movetime":
 			var d time.Duration
-			if d, err = time.ParseDuration(value); err == nil {
+			if d, err = time.ParseDuration(value); err == nil && d <= 0 {
+				err = fmt.Errorf("player %q: movetime %v: want more than 0", desc, d)
+			}
+			if err == nil {
 				extra = append(extra, func() { lim.MoveTime = d })
 				timeGiven = true
 			}
 		case "hash":
-			opts.HashMB, err = num()
+			opts.HashMB, err = within(1, search.MaxHashMB)
 		case "noise":
-			if opts.Noise, err = num(); err == nil {
+			if opts.Noise, err = within(0, 100_000); err == nil {
 				opts.Seed = seed
 			}
 		case "nott":

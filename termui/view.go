@@ -57,7 +57,7 @@ func DefaultView(p *core.Position) View {
 			y0, y1 = min(y0, c.Y), max(y1, c.Y)
 		}
 	}
-	v := View{X: x0 + (x1-x0+1)/2, Y: y0 + (y1-y0+1)/2, W: int(x1-x0) + 3, H: int(y1-y0) + 3}
+	v := View{X: x0 + (x1-x0)/2, Y: y0 + (y1-y0)/2, W: int(x1-x0) + 3, H: int(y1-y0) + 3}
 	v.W = min(max(v.W, minViewSize), maxDefaultView)
 	v.H = min(max(v.H, minViewSize), maxDefaultView)
 	return v

@@ -112,7 +112,7 @@ func TestPlayViewCommands(t *testing.T) {
 	s := out.String()
 	for _, want := range []string{
 		"The window: pan DX DY",
-		"around (103,4)",
+		"around (102,4)",
 		"pan DX DY: two whole numbers",
 		"around (-40,7)",
 		"around (3,4)",
@@ -123,6 +123,28 @@ func TestPlayViewCommands(t *testing.T) {
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no %q in the session:\n%s", want, s)
+		}
+	}
+}
+
+// TestStartWindowLetters: the start window of both plane games, with the
+// source's letter names, shows its diagram's files a to t (issue 18).
+func TestStartWindowLetters(t *testing.T) {
+	for _, name := range []string{"infinite-plane", "infinite-plane-huygens"} {
+		r, err := variant.Load(name, map[string]string{"names": "letters"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := termui.Render(r.StartPosition())
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		var files string
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == "a" {
+				files = strings.Join(f, "")
+			}
+		}
+		if files != "abcdefghijklmnopqrst" {
+			t.Errorf("%s: the start window's files are %q, want a to t:\n%s", name, files, out)
 		}
 	}
 }

@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
+
+	"anychess/internal/atomicfile"
 )
 
 // maxFile bounds the size of a tournament file read.
@@ -78,13 +79,13 @@ func (t *Tournament) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, data)
+	return atomicfile.WriteFile(path, data, 0o644)
 }
 
 // Create starts the tournament file at path with t, under the file's lock;
 // it fails if the file exists.
 func Create(path string, t *Tournament) error {
-	unlock, err := lockFile(path)
+	unlock, err := atomicfile.Lock(path)
 	if err != nil {
 		return err
 	}
@@ -108,7 +109,7 @@ func Update(path string, change func(t *Tournament) error) (*Tournament, error) 
 		_, err := Load(path) // its error names the file and how to start one
 		return nil, err
 	}
-	unlock, err := lockFile(path)
+	unlock, err := atomicfile.Lock(path)
 	if err != nil {
 		return nil, err
 	}
@@ -124,41 +125,4 @@ func Update(path string, change func(t *Tournament) error) (*Tournament, error) 
 		return nil, err
 	}
 	return t, nil
-}
-
-// writeFileAtomic replaces path by data: a new temporary file in path's
-// directory, synced, renamed over path, then the directory synced so that
-// the rename survives a crash.
-func writeFileAtomic(path string, data []byte) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	return syncDir(dir)
 }
