@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/BurntSushi/toml v1.6.0
+	github.com/coder/websocket v1.8.15
 	github.com/pressly/goose/v3 v3.29.0
 	modernc.org/sqlite v1.62.0
 )
