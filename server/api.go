@@ -426,7 +426,7 @@ func (s *Server) makeGame(ng *newGame) (*made, error) {
 		if err != nil {
 			return nil, bad("seat %d: %v", i+1, err)
 		}
-		seats[i] = game.Seat{Name: sp.Name, Player: p, Plays: sp.Plays}
+		seats[i] = game.Seat{Name: sp.Name, Player: p}
 	}
 	cfg := game.Config{Rules: r, Start: ng.start, Seats: seats, Clock: ng.clock, Takebacks: ng.takebacks}
 	var g *game.Game

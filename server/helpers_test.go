@@ -152,10 +152,10 @@ func seatCookieFor(id string, seat int, token string) *http.Cookie {
 // client is a websocket client of a game. A goroutine reads its messages
 // (a read that times out would close the connection).
 type client struct {
-	t    testing.TB
-	ws   *websocket.Conn
-	in   chan []byte
-	err  error // the read's error, once in is closed
+	t   testing.TB
+	ws  *websocket.Conn
+	in  chan []byte
+	err error // the read's error, once in is closed
 }
 
 func (c *client) readAll() {

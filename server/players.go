@@ -116,7 +116,7 @@ func (s *Server) seats(row *store.Game) ([]game.Seat, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = game.Seat{Name: st.Name, Player: p, Plays: st.Plays}
+		out[i] = game.Seat{Name: st.Name, Player: p}
 	}
 	return out, nil
 }
