@@ -24,11 +24,13 @@ import (
 
 // testServer is a server on a temporary database.
 type testServer struct {
-	t   testing.TB
-	srv *Server
-	ts  *httptest.Server
-	st  *store.Store
-	db  string
+	t      testing.TB
+	srv    *Server
+	ts     *httptest.Server // nil for a server in another process
+	url    string
+	client *http.Client
+	st     *store.Store
+	db     string
 }
 
 // quietLog keeps the tests' output short; errors still show.
@@ -60,13 +62,16 @@ func startTestServer(t testing.TB, st *store.Store, db string, cfg Config) *test
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
-	s := &testServer{t: t, srv: srv, ts: ts, st: st, db: db}
+	s := &testServer{t: t, srv: srv, ts: ts, url: ts.URL, client: ts.Client(), st: st, db: db}
 	t.Cleanup(s.close)
 	return s
 }
 
 // close stops the server (the store stays open until the test ends).
 func (s *testServer) close() {
+	if s.ts == nil {
+		return
+	}
 	s.ts.CloseClientConnections()
 	s.ts.Close()
 	s.srv.Close()
@@ -90,14 +95,14 @@ func (s *testServer) do(method, path string, body any, cookies ...*http.Cookie) 
 		}
 		rd = bytes.NewReader(data)
 	}
-	req, err := http.NewRequest(method, s.ts.URL+path, rd)
+	req, err := http.NewRequest(method, s.url+path, rd)
 	if err != nil {
 		s.t.Fatal(err)
 	}
 	for _, c := range cookies {
 		req.AddCookie(c)
 	}
-	resp, err := s.ts.Client().Do(req)
+	resp, err := s.client.Do(req)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -189,7 +194,7 @@ func (s *testServer) tryDial(id string, header http.Header, cookies ...*http.Coo
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.ts.URL, "http")+"/ws/"+id, &websocket.DialOptions{HTTPHeader: header})
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.url, "http")+"/ws/"+id, &websocket.DialOptions{HTTPHeader: header})
 	if err != nil {
 		return nil, err
 	}

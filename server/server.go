@@ -45,7 +45,7 @@ type Config struct {
 // Defaults of Config.
 const (
 	DefaultMoveTime     = 2 * time.Second
-	DefaultHeartbeat    = 500 * time.Millisecond
+	DefaultHeartbeat    = 250 * time.Millisecond
 	DefaultMaxLiveGames = 10_000
 )
 

@@ -229,7 +229,7 @@ func TestOriginChecked(t *testing.T) {
 	if err == nil {
 		t.Fatal("a websocket from another origin was accepted")
 	}
-	host := strings.TrimPrefix(s.ts.URL, "http://")
+	host := strings.TrimPrefix(s.url, "http://")
 	c, err := s.tryDial(g.ID, http.Header{"Origin": {"http://" + host}})
 	if err != nil {
 		t.Fatalf("the page's own origin: %v", err)
