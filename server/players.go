@@ -17,54 +17,48 @@ import (
 	"anychess/variant"
 )
 
-// EngineHashMB is the transposition table of each computer seat, in
-// megabytes: small, since a server holds many games (the search's default
-// of 16 would cost about 5 MB a game).
-const EngineHashMB = 2
-
 // ResignLevel is the level of the computer that takes over the seat of a
 // player who resigns in a game of more than two sides.
 const ResignLevel = 4
 
-// computer is a seat played by the anychess engine at a level, searched in
-// the worker pool: the hub sends a request only when the last one has come
-// back, and the engine's answer to draw offers is kept for the hub, so the
-// hub never touches the engine while it searches.
+// computer is a seat played by the anychess engine at a level. Its engine
+// (the search's tables, a few megabytes) exists only while it searches, in
+// the worker pool: a server holds many games, and at most Workers
+// searches at once. The hub sends a request only when the last one has
+// come back, and the engine's answer to draw offers (from its last
+// search) is kept for the hub, so the hub never waits for the search.
 type computer struct {
-	level  int
-	mu     sync.Mutex
-	e      *game.Engine
-	accept atomic.Bool
+	level    int
+	moveTime time.Duration
+	seed     uint64
+	accept   atomic.Bool
 }
 
 func newComputer(level int, moveTime time.Duration, seed uint64) (*computer, error) {
-	opts, lim, err := search.Level(level, moveTime, seed)
-	if err != nil {
+	if _, _, err := search.Level(level, moveTime, seed); err != nil {
 		return nil, err
 	}
-	opts.HashMB = EngineHashMB
-	return &computer{level: level, e: game.NewEngine(fmt.Sprintf("anychess level %d", level), opts, lim)}, nil
+	return &computer{level: level, moveTime: moveTime, seed: seed}, nil
 }
 
 // Name implements game.Player.
-func (c *computer) Name() string { return c.e.Name() }
+func (c *computer) Name() string { return fmt.Sprintf("anychess level %d", c.level) }
 
 // Plays is the seat description: computer:LEVEL.
 func (c *computer) Plays() string { return fmt.Sprintf("computer:%d", c.level) }
 
 // NewGame implements game.Player.
-func (c *computer) NewGame(r *core.Rules) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.e.NewGame(r)
-}
+func (c *computer) NewGame(*core.Rules) error { return nil }
 
-// Move implements game.Player.
+// Move implements game.Player: a search by an engine made for it.
 func (c *computer) Move(s *game.State) (core.Move, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	m, err := c.e.Move(s)
-	c.accept.Store(c.e.AcceptDraw(s))
+	opts, lim, err := search.Level(c.level, c.moveTime, c.seed)
+	if err != nil {
+		return core.NullMove, err
+	}
+	e := game.NewEngine(c.Name(), opts, lim)
+	m, err := e.Move(s)
+	c.accept.Store(e.AcceptDraw(s))
 	return m, err
 }
 
