@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -287,18 +286,6 @@ func (c *client) errorMsg() *msg {
 		if m.Type == "error" {
 			return &m
 		}
-	}
-}
-
-// quiet checks that no message comes within d.
-func (c *client) quiet(d time.Duration) {
-	c.t.Helper()
-	m, err := c.next(d)
-	if err == nil {
-		c.t.Fatalf("unexpected message %s %q at ply %d", m.Type, m.Message, m.Ply)
-	}
-	if !errors.Is(err, context.DeadlineExceeded) {
-		c.t.Fatalf("reading: %v", err)
 	}
 }
 
