@@ -337,7 +337,7 @@ func TestResignDrawTakeback(t *testing.T) {
 // playing each other, people still play at once in another game, and a
 // computer in a third game still moves.
 func TestComputerDoesNotBlock(t *testing.T) {
-	s := newTestServer(t, Config{Workers: 1, MoveTime: 300 * time.Millisecond})
+	s := newTestServer(t, Config{Workers: 1, MoveTime: 2 * time.Second})
 	busy := s.create(map[string]any{"variant": "chess", "seats": []map[string]string{{"plays": "computer:8"}, {"plays": "computer:8"}}})
 	watch := s.dial(busy.ID)
 	watch.atPly(1) // the engines are at work
@@ -350,7 +350,7 @@ func TestComputerDoesNotBlock(t *testing.T) {
 		start := time.Now()
 		c.send(wire.ClientMessage{Type: "move", Ply: ply(i), Move: mv})
 		c.atPly(i + 1)
-		if d := time.Since(start); d > 250*time.Millisecond {
+		if d := time.Since(start); d > time.Second {
 			t.Errorf("move %d took %v while the computers searched", i+1, d)
 		}
 	}
