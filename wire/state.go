@@ -44,6 +44,9 @@ type State struct {
 	// Legal lists the legal moves of the seat to move, only in that seat's
 	// own state (nil otherwise).
 	Legal []MoveInfo `json:"legal"`
+	// Rematch is the id of the game's rematch, once one was created; the
+	// server fills it.
+	Rematch string `json:"rematch,omitempty"`
 }
 
 // SeatInfo is one seat.

@@ -33,6 +33,7 @@ commands:
   match      play games between two engines and report the score
   tournament keep a Longchess tournament's battles in a file; the standings
   uci        speak the Universal Chess Interface (for GUIs), in every variant
+  serve      play in the browser: serve the pages and the games (http://127.0.0.1:8080)
 
 Every command that takes a variant (rules, moves, perft, play, analyze, match)
 accepts
@@ -82,6 +83,8 @@ func runCommand(cmd string, rest []string, stdin io.Reader, stdout io.Writer) er
 		return cmdTournament(rest, stdout)
 	case "uci":
 		return cmdUCI(rest, stdin, stdout)
+	case "serve":
+		return cmdServe(rest, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }

@@ -1,0 +1,73 @@
+package main
+
+// The serve command: anychess in the browser.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"anychess/server"
+)
+
+func cmdServe(args []string, stdout io.Writer) error {
+	fs := newFlagSet("serve", stdout)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0 picks a free one)")
+	db := fs.String("db", "anychess.db", "SQLite database file of the games, created on first start")
+	moveTime := fs.Duration("movetime", server.DefaultMoveTime, "a full-strength computer move's time (level 8; lower levels take less)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
+	}
+	if err := checkAddr(*addr); err != nil {
+		return err
+	}
+	if err := checkDB(*db); err != nil {
+		return err
+	}
+	if *moveTime < 10*time.Millisecond || *moveTime > time.Minute {
+		return fmt.Errorf("serve: --movetime %v: want 10ms to 1m", *moveTime)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return server.Run(ctx, server.Options{Addr: *addr, DB: *db, MoveTime: *moveTime}, stdout)
+}
+
+// checkAddr checks a HOST:PORT address.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("serve: --addr %q: want HOST:PORT, e.g. 127.0.0.1:8080", addr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("serve: --addr %q: the port must be a number from 0 to 65535", addr)
+	}
+	return nil
+}
+
+// checkDB checks the database path: a file (existing or not) in an
+// existing directory.
+func checkDB(path string) error {
+	if strings.TrimSpace(path) == "" {
+		return errors.New("serve: --db: want a database file")
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("serve: --db %s is a directory, not a file", path)
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("serve: --db %s: the directory %s does not exist", path, dir)
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestServeFlags: bad flags are refused before anything starts.
+func TestServeFlags(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--addr", "8080"}, "want HOST:PORT"},
+		{[]string{"--addr", "127.0.0.1:http"}, "port must be a number"},
+		{[]string{"--addr", "127.0.0.1:70000"}, "port must be a number"},
+		{[]string{"--db", ""}, "want a database file"},
+		{[]string{"--db", dir}, "is a directory"},
+		{[]string{"--db", filepath.Join(dir, "no", "such", "x.db")}, "does not exist"},
+		{[]string{"--movetime", "1ms"}, "want 10ms to 1m"},
+		{[]string{"--movetime", "2h"}, "want 10ms to 1m"},
+		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"--bogus"}, "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		var out bytes.Buffer
+		err := run(append([]string{"serve"}, tc.args...), strings.NewReader(""), &out)
+		if err == nil || !strings.Contains(err.Error()+out.String(), tc.want) {
+			t.Errorf("serve %v: %v; want an error with %q", tc.args, err, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "anychess.db")); err == nil {
+		t.Error("a refused command created a database")
+	}
+}

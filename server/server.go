@@ -1,0 +1,334 @@
+package server
+
+// The Server: its configuration, the registry of live games, start-up (games read back from the store) and shutdown.
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"anychess/game"
+	"anychess/store"
+)
+
+// Config configures a Server.
+type Config struct {
+	// Store keeps the games; required. The Server does not close it.
+	Store *store.Store
+	// MoveTime is the time a full-strength computer move may take (level
+	// 8; the lower levels take less); 0 means DefaultMoveTime.
+	MoveTime time.Duration
+	// Workers is the most computer searches run at once; 0 means
+	// max(1, NumCPU-1).
+	Workers int
+	// Heartbeat is how often the process writes its heartbeat; 0 means
+	// DefaultHeartbeat. A restart charges a turn at most this much less
+	// than it had run.
+	Heartbeat time.Duration
+	// IdleFinished is how long a finished game with nobody connected stays
+	// in memory; 0 means a minute.
+	IdleFinished time.Duration
+	// MaxLiveGames bounds the unfinished games in memory; creating more is
+	// refused. 0 means DefaultMaxLiveGames.
+	MaxLiveGames int
+	// Logger receives the server's log; nil logs to slog.Default(). Tokens
+	// are never logged.
+	Logger *slog.Logger
+}
+
+// Defaults of Config.
+const (
+	DefaultMoveTime     = 2 * time.Second
+	DefaultHeartbeat    = 250 * time.Millisecond
+	DefaultMaxLiveGames = 10_000
+)
+
+// Server serves the pages, the API and the websockets of live games. It
+// implements http.Handler.
+type Server struct {
+	cfg  Config
+	st   *store.Store
+	log  *slog.Logger
+	proc string // this process's id in the store
+	pool *pool
+	mux  *http.ServeMux
+	rc   *rulesCache
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	hubs  map[string]*hub
+	live  int // unfinished games among hubs
+	close sync.Once
+}
+
+// New starts a server on cfg's store: it reads back every unfinished game
+// and starts it again (its clocks as they were when the previous process
+// stopped), and starts the heartbeat and the worker pool.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = DefaultMoveTime
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = max(1, runtime.NumCPU()-1)
+	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = DefaultHeartbeat
+	}
+	if cfg.IdleFinished <= 0 {
+		cfg.IdleFinished = time.Minute
+	}
+	if cfg.MaxLiveGames <= 0 {
+		cfg.MaxLiveGames = DefaultMaxLiveGames
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, proc: "p" + randomID(), hubs: map[string]*hub{},
+		ctx: ctx, cancel: cancel, rc: newRulesCache()}
+	s.pool = newPool(cfg.Workers, s.log)
+	// The heartbeat first: from now on a crash of this process leaves the
+	// time its games' turns had run.
+	if err := s.st.Beat(ctx, s.proc, time.Now()); err != nil {
+		s.shutdown()
+		return nil, err
+	}
+	if err := s.resumeAll(); err != nil {
+		s.shutdown()
+		return nil, err
+	}
+	if err := s.st.Forget(ctx, s.proc); err != nil {
+		s.log.Warn("forgetting old heartbeats", "err", err)
+	}
+	s.wg.Add(1)
+	go s.heartbeat()
+	s.routes()
+	return s, nil
+}
+
+// resumeAll starts every unfinished game of the store again.
+func (s *Server) resumeAll() error {
+	ids, err := s.st.Unfinished(s.ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		row, moves, err := s.st.Load(s.ctx, id)
+		if err != nil {
+			return err
+		}
+		g, err := s.restore(row, moves)
+		if err != nil {
+			// A game that no longer loads (a variant changed its rules)
+			// is left as stored, and logged; the others go on.
+			s.log.Error("a stored game does not load", "game", id, "err", err)
+			continue
+		}
+		elapsed := time.Duration(0)
+		if row.Owner != "" {
+			beat, ok, err := s.st.LastBeat(s.ctx, row.Owner)
+			if err != nil {
+				return err
+			}
+			if ok {
+				elapsed = max(beat.Sub(row.TurnStarted), 0)
+			}
+		}
+		g.ResumeTurn(elapsed)
+		if err := s.st.Resume(s.ctx, id, s.proc, g.TurnStarted()); err != nil {
+			return err
+		}
+		h := newHub(s, row, g)
+		s.mu.Lock()
+		s.hubs[id] = h
+		s.live++
+		s.mu.Unlock()
+		s.startHub(h)
+		s.log.Info("game resumed", "game", id, "ply", g.Ply(), "elapsed", elapsed.Round(time.Millisecond))
+	}
+	return nil
+}
+
+// heartbeat writes the process's heartbeat until the server closes.
+func (s *Server) heartbeat() {
+	defer s.wg.Done()
+	t := time.NewTicker(s.cfg.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case now := <-t.C:
+			if err := s.st.Beat(s.ctx, s.proc, now); err != nil && s.ctx.Err() == nil {
+				s.log.Error("heartbeat", "err", err)
+			}
+		}
+	}
+}
+
+// Close stops every game's hub, closing their connections, stops the
+// worker pool and the heartbeat. The store stays open; what was
+// acknowledged is stored.
+func (s *Server) Close() error {
+	s.shutdown()
+	return nil
+}
+
+func (s *Server) shutdown() {
+	s.close.Do(func() {
+		// A last heartbeat: the turns of the games run until now.
+		if err := s.st.Beat(context.Background(), s.proc, time.Now()); err != nil {
+			s.log.Warn("last heartbeat", "err", err)
+		}
+		s.cancel()
+		s.wg.Wait()
+		s.pool.close()
+	})
+}
+
+// startHub runs a hub's goroutine.
+func (s *Server) startHub(h *hub) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		h.run()
+	}()
+}
+
+// errNoGame is the answer for an id that names no game.
+var errNoGame = errors.New("no such game")
+
+// hubFor returns the hub of game id, reading the game from the store when
+// it is not in memory (a finished game).
+func (s *Server) hubFor(id string) (*hub, error) {
+	if !validID(id) {
+		return nil, errNoGame
+	}
+	s.mu.Lock()
+	h := s.hubs[id]
+	s.mu.Unlock()
+	if h != nil {
+		return h, nil
+	}
+	if s.ctx.Err() != nil {
+		return nil, errors.New("the server is stopping")
+	}
+	row, moves, err := s.st.Load(s.ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errNoGame
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.restore(row, moves)
+	if err != nil {
+		return nil, fmt.Errorf("game %s does not load: %w", id, err)
+	}
+	rematch, err := s.st.Rematch(s.ctx, id)
+	if err != nil {
+		closeGame(g)
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if h := s.hubs[id]; h != nil {
+		g.Close()
+		return h, nil
+	}
+	h = newHub(s, row, g)
+	h.rematch = rematch
+	s.hubs[id] = h
+	if !g.Over() {
+		s.live++
+	}
+	s.startHub(h)
+	return h, nil
+}
+
+// do runs fn in the hub of game id and waits for it; it reads the game
+// back from the store when needed. fn must not block.
+func (s *Server) do(id string, fn func(h *hub)) error {
+	for range 3 {
+		h, err := s.hubFor(id)
+		if err != nil {
+			return err
+		}
+		done := make(chan struct{})
+		if h.post(queryMsg{fn: fn, done: done}) {
+			select {
+			case <-done:
+				return nil
+			case <-h.done:
+				return errors.New("the game's hub stopped")
+			}
+		}
+		// The hub was leaving (an idle finished game): read it again.
+	}
+	return errors.New("the game is not available; try again")
+}
+
+// removeHub forgets a hub that is leaving.
+func (s *Server) removeHub(h *hub, unfinished bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hubs[h.id] == h {
+		delete(s.hubs, h.id)
+		if unfinished {
+			s.live--
+		}
+	}
+}
+
+// gameEnded counts a game that ended out of the live ones.
+func (s *Server) gameEnded() {
+	s.mu.Lock()
+	s.live--
+	s.mu.Unlock()
+}
+
+// idAlphabet makes game ids: letters and digits.
+const idAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"
+
+// idLen is the length of a game id (about 58 bits).
+const idLen = 10
+
+// randomID returns a new random id.
+func randomID() string {
+	var b [idLen]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	for i := range b {
+		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
+	}
+	return string(b[:])
+}
+
+// validID reports whether id has the shape of a game id.
+func validID(id string) bool {
+	if len(id) != idLen {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// closeGame releases a game's players.
+func closeGame(g *game.Game) { _ = g.Close() }
