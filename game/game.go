@@ -41,6 +41,10 @@ type Config struct {
 	Clock TimeControl
 	// Takebacks allows taking moves back (a casual game).
 	Takebacks bool
+	// FirstMovesFree starts the clocks only once every seat has made its
+	// first move, as game sites do: the first round is not timed, so a
+	// clock does not run while a friend opens the invitation.
+	FirstMovesFree bool
 	// Now is the clock the game reads the time from; nil is time.Now.
 	Now func() time.Time
 }
@@ -289,7 +293,7 @@ func (g *Game) Left(pl core.Player) time.Duration {
 	}
 	left := g.clocks[pl]
 	if pl == g.Turn() && !g.stopped && !g.Over() {
-		left -= g.now().Sub(g.turnStart)
+		left -= g.running()
 	}
 	return max(left, 0)
 }
@@ -304,6 +308,15 @@ func (g *Game) Clocks() []time.Duration {
 		c[i] = g.Left(core.Player(i))
 	}
 	return c
+}
+
+// running is the time of the current turn charged to the mover's clock:
+// none in the untimed first round (Config.FirstMovesFree).
+func (g *Game) running() time.Duration {
+	if g.cfg.FirstMovesFree && len(g.played) < len(g.seats) {
+		return 0
+	}
+	return max(g.now().Sub(g.turnStart), 0)
 }
 
 // TurnStarted is when the current turn began, by the game's clock.
@@ -355,7 +368,7 @@ func (g *Game) Submit(pl core.Player, m core.Move) (Played, error) {
 		return Played{}, fmt.Errorf("%w: %s", ErrIllegal, notation.Coordinate.Encode(g.pos, r.Bare(m))+g.pos.DeclarationText(m))
 	}
 	now := g.now()
-	spent := max(now.Sub(g.turnStart), 0)
+	spent := g.running()
 	rec := Played{Move: m, Player: pl, Spent: spent, Text: MoveText(g.pos, m), SAN: MoveSAN(g.pos, m)}
 	if g.clocks != nil {
 		g.clocks[pl] += g.cfg.Clock.Increment - spent
@@ -382,7 +395,7 @@ func (g *Game) CheckTime() bool {
 		return false
 	}
 	turn := g.Turn()
-	if g.clocks[turn]-g.now().Sub(g.turnStart) > 0 || g.Over() {
+	if g.clocks[turn]-g.running() > 0 || g.Over() {
 		return false
 	}
 	g.clocks[turn] = 0
@@ -417,7 +430,7 @@ func loss(r *core.Rules, pl core.Player, reason string) core.Outcome {
 func (g *Game) finish(o core.Outcome) {
 	if g.clocks != nil && !g.stopped {
 		turn := g.Turn()
-		g.clocks[turn] = max(g.clocks[turn]-g.now().Sub(g.turnStart), 0)
+		g.clocks[turn] = max(g.clocks[turn]-g.running(), 0)
 		g.turnStart = g.now()
 	}
 	g.stopped = true

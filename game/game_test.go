@@ -403,3 +403,30 @@ func TestClockText(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstMovesFree: with FirstMovesFree the clocks start once every seat
+// has moved; the record keeps the rule.
+func TestFirstMovesFree(t *testing.T) {
+	clk := newClock()
+	r := load(t, "chess", nil)
+	g := mustNew(t, Config{Rules: r, Clock: TimeControl{Initial: time.Minute}, FirstMovesFree: true, Now: clk.now})
+	clk.advance(2 * time.Hour) // the friend opens the link late
+	if g.CheckTime() || g.Left(0) != time.Minute {
+		t.Fatalf("white's clock ran in the first round: %v", g.Left(0))
+	}
+	g.SubmitText(0, "e4")
+	clk.advance(10 * time.Second)
+	if g.Left(1) != time.Minute {
+		t.Errorf("black's first move is timed: %v", g.Left(1))
+	}
+	g.SubmitText(1, "e5")
+	clk.advance(10 * time.Second)
+	if g.Left(0) != 50*time.Second || g.Left(1) != time.Minute {
+		t.Errorf("after the first round: %v", g.Clocks())
+	}
+	rec, _ := ParseRecord(g.Record().String())
+	back, err := rec.Restore(Config{Rules: r, Now: clk.now})
+	if err != nil || !back.Config().FirstMovesFree {
+		t.Errorf("restored: %v, first moves free %v", err, back.Config().FirstMovesFree)
+	}
+}

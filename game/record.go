@@ -102,6 +102,9 @@ func (g *Game) Record() *Record {
 	if g.cfg.Takebacks {
 		rec.Set("Takebacks", "yes")
 	}
+	if g.cfg.FirstMovesFree && g.cfg.Clock.On() {
+		rec.Set("FirstMovesFree", "yes")
+	}
 	rec.Set("Result", resultTag(g.Outcome(), false))
 	if o := g.Outcome(); o.Status != core.Ongoing {
 		rec.Set("Termination", o.Reason)
@@ -530,6 +533,9 @@ func (rec *Record) Restore(cfg Config) (*Game, error) {
 	}
 	if rec.Tag("Takebacks") == "yes" {
 		cfg.Takebacks = true
+	}
+	if rec.Tag("FirstMovesFree") == "yes" {
+		cfg.FirstMovesFree = true
 	}
 	seats := make([]Seat, r.Players)
 	copy(seats, cfg.Seats)

@@ -428,7 +428,7 @@ func (s *Server) makeGame(ng *newGame) (*made, error) {
 		}
 		seats[i] = game.Seat{Name: sp.Name, Player: p}
 	}
-	cfg := game.Config{Rules: r, Start: ng.start, Seats: seats, Clock: ng.clock, Takebacks: ng.takebacks}
+	cfg := game.Config{Rules: r, Start: ng.start, Seats: seats, Clock: ng.clock, Takebacks: ng.takebacks, FirstMovesFree: true}
 	var g *game.Game
 	var err error
 	if ng.record != nil {

@@ -149,7 +149,7 @@ func (s *Server) restore(row *store.Game, moves []store.Move) (*game.Game, error
 	for _, m := range moves {
 		rec.Moves = append(rec.Moves, game.RecordMove{Text: m.Text, Spent: m.Spent, Clock: m.Clock, Timed: true})
 	}
-	return rec.Restore(game.Config{Rules: r, Seats: seats})
+	return rec.Restore(game.Config{Rules: r, Seats: seats, FirstMovesFree: true})
 }
 
 // ending is the stored form of a finished game's result.

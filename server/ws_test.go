@@ -262,6 +262,11 @@ func TestSeatCookieOfAnotherGame(t *testing.T) {
 func TestClockLoss(t *testing.T) {
 	s := newTestServer(t, Config{})
 	g, a, b, _ := twoPlayers(t, s, map[string]any{"clock": "1s"})
+	// The first round is not timed: the clocks start once both have moved.
+	time.Sleep(1200 * time.Millisecond)
+	a.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
+	b.state(func(m *msg) bool { return m.Ply == 1 })
+	b.send(wire.ClientMessage{Type: "move", Ply: ply(1), Move: "e5"})
 	start := time.Now()
 	st := b.state(func(m *msg) bool { return m.Outcome.Status != "ongoing" })
 	if st.Outcome.Status != "win" || len(st.Outcome.Winners) != 1 || st.Outcome.Winners[0] != 1 || !strings.Contains(st.Outcome.Reason, "time") || st.Clocks[0] != 0 {
@@ -275,7 +280,7 @@ func TestClockLoss(t *testing.T) {
 	if err != nil || row.Result != "win 2" || !strings.Contains(row.Termination, "time") {
 		t.Errorf("stored %q %q %v", row.Result, row.Termination, err)
 	}
-	a.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
+	a.send(wire.ClientMessage{Type: "move", Ply: ply(2), Move: "d4"})
 	if e := a.errorMsg(); !strings.Contains(e.Message, "over") {
 		t.Errorf("a move after the flag: %q", e.Message)
 	}
