@@ -22,8 +22,8 @@ import (
 	"anychess/core"
 	"anychess/game"
 	"anychess/variant"
-	"anychess/wire"
 	"anychess/web"
+	"anychess/wire"
 
 	"github.com/coder/websocket"
 )
