@@ -126,14 +126,22 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	return v
 }
 
-// waitJS waits until a JavaScript expression is true.
+// waitJS waits until a JavaScript expression is true (through page loads).
 func waitJS(t *testing.T, ctx context.Context, expr string) {
 	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 15*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(12*time.Second), chromedp.WithPollingInterval(30*time.Millisecond))); err != nil {
-		t.Fatalf("waiting for %s: %v%s", expr, err, pageError(ctx))
+	deadline := time.Now().Add(12 * time.Second)
+	var last error
+	for time.Now().Before(deadline) {
+		c, cancel := context.WithTimeout(ctx, 3*time.Second)
+		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](`(() => { try { return !!(`+expr+`); } catch (e) { return false; } })()`))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		last = err
+		time.Sleep(40 * time.Millisecond)
 	}
+	t.Fatalf("waiting for %s: timed out (%v)%s", expr, last, pageError(ctx))
 }
 
 // pageError is the page's error line, for failure messages.
@@ -183,12 +191,12 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(c, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(c, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
 	// FullScreenshot gives a JPEG at quality < 100
-	if err := os.WriteFile(filepath.Join(screenshotDir(t), name+".jpg"), png, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(screenshotDir(t), name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -297,11 +305,16 @@ func TestBrowserBoards(t *testing.T) {
 	h := newHarness(t)
 	for _, set := range optionSets(t) {
 		name, opts := setName(set)
-		if _, err := variant.Load(set[""], opts); err != nil {
+		if _, err := variant.Load(set[""], opts); err != nil { // teams without four players
 			t.Logf("%s: not a playable option set (%v)", name, err)
 			continue
 		}
-		id := h.mustCreate(t, set[""], opts, "", "human", "human", "human", "human")
+		rules, _ := variant.Load(set[""], opts)
+		seats := make([]string, rules.Players)
+		for i := range seats {
+			seats[i] = "human"
+		}
+		id := h.mustCreate(t, set[""], opts, "", seats...)
 		st, _ := h.snapshot(id)
 		h.mu.Lock()
 		b := wire.BoardOf(h.games[id].g.Rules())
@@ -509,9 +522,9 @@ func TestBrowserPlane(t *testing.T) {
 	black := newTab(t)
 	viewport(t, black, false)
 	openGame(t, black, h, id, 1)
-	run(t, black, chromedp.SetValue(chromedp.CSS(`#move-text`), "(-3,8)(-3,-4611686018427387904)"), chromedp.Click(chromedp.CSS(`#move-play`)))
+	run(t, black, chromedp.SetValue(chromedp.CSS(`#move-text`), "(-3,8)(-3,-4611686018427387000)"), chromedp.Click(chromedp.CSS(`#move-play`)))
 	waitJS(t, black, `window.anychess.page.state.ply === 2`)
-	if s, _ := h.snapshot(id); !strings.Contains(s.Position, "r-3,-4611686018427387904") {
+	if s, _ := h.snapshot(id); !strings.Contains(s.Position, "r-3,-4611686018427387000") {
 		t.Errorf("the far rook move did not arrive: %s", s.Position)
 	}
 	// Dragging pans the window.

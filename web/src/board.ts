@@ -123,6 +123,7 @@ export class BoardView {
   private gEdge: SVGGElement;
   private gLabels: SVGGElement;
   private info: HTMLDivElement | null = null;
+  private legend: HTMLDivElement | null = null;
   private gotoBox: HTMLInputElement | null = null;
   private hover: Pt | null = null;
 
@@ -226,9 +227,13 @@ export class BoardView {
   }
 
   // inWindow tells whether a square is in the drawn window.
-  inWindow(p: Pt): boolean {
+  inWindow(p: Pt, margin = 0): boolean {
     if (!this.unbounded) return p.x >= 0n && p.y >= 0n && p.x < BigInt(this.board.files) && p.y < BigInt(this.board.ranks);
-    const [x0, x1, y0, y1] = this.windowBounds();
+    let [x0, x1, y0, y1] = this.windowBounds();
+    x0 += margin;
+    y0 += margin;
+    x1 -= margin;
+    y1 -= margin;
     const dx = p.x - this.ox;
     const dy = p.y - this.oy;
     return dx >= BigInt(x0) && dx <= BigInt(x1) && dy >= BigInt(y0) && dy <= BigInt(y1);
@@ -254,7 +259,8 @@ export class BoardView {
     if (this.unbounded) {
       this.up = ((this.baseUp + this.userTurn) % 4) as Dir;
       this.W = W;
-      this.H = Math.min(H, Math.max(320, W * 1.1));
+      const chrome = (this.root.querySelector(".plane-bar") as HTMLElement | null)?.offsetHeight ?? 0;
+      this.H = Math.max(240, Math.min(H - chrome - 24, Math.max(320, W * 1.1)));
       this.svg.setAttribute("width", String(this.W));
       this.svg.setAttribute("height", String(this.H));
       this.drawAll();
@@ -412,10 +418,11 @@ export class BoardView {
           const t = svg("text", { x: cx, y: cy, class: "region-symbol" }, g);
           t.textContent = reg.symbol ?? "";
         } else {
-          svg("rect", { x: r.x + 0.06, y: r.y + 0.06, width: 0.88, height: 0.88, class: "region-sq outline-sq", stroke: color }, g);
+          svg("path", { d: `M${r.x} ${r.y}h0.3L${r.x} ${r.y + 0.3}Z`, class: "region-sq corner-sq", fill: color }, g);
         }
       }
     }
+    this.drawLegend();
     // Canals: the borders between squares of different zones.
     const segs: string[] = [];
     for (const [k, z] of zoneAt) {
@@ -428,6 +435,28 @@ export class BoardView {
       if (up !== undefined && up !== z) segs.push(this.seg(x, y + 1, x + 1, y + 1));
     }
     if (segs.length > 0) svg("path", { d: segs.join(" "), class: "canal" }, this.gBase);
+  }
+
+  // drawLegend names the regions under the board with their marks.
+  private drawLegend(): void {
+    if (!this.legend) {
+      this.legend = h("div", { class: "region-legend" });
+      this.root.appendChild(this.legend);
+    }
+    clear(this.legend);
+    let other = 0;
+    for (const reg of this.board.regions ?? []) {
+      let mark: HTMLElement;
+      if (reg.zone >= 0) {
+        mark = h("span", { class: "lg-zone", style: `background:${ownerColor(this.board, reg.zone)}` });
+      } else if (reg.symbol) {
+        mark = h("span", { class: `lg-symbol sym-${symbolClass(reg.symbol)}` }, reg.symbol);
+      } else {
+        mark = h("span", { class: "lg-corner", style: `border-top-color:${palette[2 + (other++ % 6)]}` });
+      }
+      this.legend.appendChild(h("span", { class: "legend-item", "data-region": reg.name }, mark, " " + reg.name.replace(/_/g, " ")));
+    }
+    this.legend.hidden = this.legend.childElementCount === 0;
   }
 
   private seg(x0: number, y0: number, x1: number, y1: number): string {
@@ -810,11 +839,13 @@ export class BoardView {
     let moved = false;
     let pinch: { d: number; scale: number } | null = null;
     const el = this.svg;
+    let jumpAt: Element | null = null;
     el.addEventListener("pointerdown", (e) => {
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (pointers.size === 1) {
         downAt = { x: e.clientX, y: e.clientY };
         moved = false;
+        jumpAt = (e.target as Element | null)?.closest?.("[data-jump]") ?? null;
       }
       if (this.unbounded) {
         el.setPointerCapture?.(e.pointerId);
@@ -858,7 +889,8 @@ export class BoardView {
         return;
       }
       downAt = null;
-      const jump = (e.target as Element | null)?.closest?.("[data-jump]");
+      const jump = jumpAt;
+      jumpAt = null;
       if (jump) {
         const p = parseGoto(jump.getAttribute("data-jump") ?? "", null);
         if (typeof p !== "string") this.centerOn(p);
@@ -953,11 +985,20 @@ export function seatUp(b: Board, you: number): Dir {
   return dirOf(players[seat]?.forward);
 }
 
+// openOn centres the plane's window on the pieces' middle when the seat's
+// royal piece is then in sight, else on the royal piece.
+export function openOn(v: BoardView, pieces: PieceOn[] | null, you: number): void {
+  const mid = startSquare(pieces, v.board, -2);
+  const own = startSquare(pieces, v.board, you);
+  v.centerOn(mid);
+  if (!v.inWindow(own, 1)) v.centerOn(own);
+}
+
 // startSquare is where the plane's window opens: the seat's royal piece,
 // else the pieces' middle, else the origin.
 export function startSquare(pieces: PieceOn[] | null, b: Board, you: number): Pt {
   const royal = new Set((b.pieces ?? []).filter((p) => p.royal).map((p) => p.letter));
-  const mine = (pieces ?? []).filter((p) => p.owner === (you >= 0 ? you : 0) && royal.has(p.letter));
+  const mine = you === -2 ? [] : (pieces ?? []).filter((p) => p.owner === (you >= 0 ? you : 0) && royal.has(p.letter));
   if (mine.length > 0) {
     const p = tryParse(mine[0].at);
     if (p) return p;

@@ -80,8 +80,8 @@ export function readFileLetters(s: string): bigint | null {
   return neg ? -n : n;
 }
 
-// The plane's coordinates stay within ±2^62 (core.MaxPlaneCoord).
-export const planeLimit = 1n << 62n;
+// The plane's coordinates stay within ±(2^62 − 1) (core.MaxPlaneCoord).
+export const planeLimit = (1n << 62n) - 1n;
 
 // parseGoto reads a square typed by a person: "x,y", "(x,y)", or, with a
 // letters origin a1, "e8" / "(e8)" / "(-b3)". It returns an error text for

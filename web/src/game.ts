@@ -2,7 +2,7 @@
 // list and its browsing, all from the server's wire.State. No rule is
 // computed here: legal moves, results and clocks come from the server.
 
-import { BoardView, ownerColor, seatUp, startSquare, type Dest } from "./board";
+import { BoardView, openOn, ownerColor, seatUp, type Dest } from "./board";
 import { same, tryParse, type Pt } from "./coord";
 import { byId, clear, errorText, getJSON, h, postJSON, showError } from "./dom";
 import { Connection, wsURL } from "./net";
@@ -173,8 +173,8 @@ function applyState(raw: State): void {
     });
     page.view.onSquare = onSquare;
     page.view.onMessage = (msg) => showError(msg);
-    if (page.board.unbounded) page.view.centerOn(startSquare(s.pieces, page.board, s.you));
     layoutPage();
+    if (page.board.unbounded) openOn(page.view, s.pieces, s.you);
   }
   if (prev) sounds(prev, s);
   if (page.browsePly !== null && page.browsePly >= s.ply) page.browsePly = null;
