@@ -21,6 +21,8 @@ import (
 	"anychess/variant"
 	"anychess/wire"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -98,7 +100,8 @@ func newTab(t *testing.T) context.Context {
 	if browserErr != nil {
 		t.Fatalf("starting chromium: %v", browserErr)
 	}
-	tab, cancel := chromedp.NewContext(browserCtx)
+	// each tab its own cookies: a seat's cookie must not leak to the others
+	tab, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	if err := chromedp.Do(tab); err != nil {
 		t.Fatalf("new tab: %v", err)
@@ -597,4 +600,110 @@ func mustRules(t *testing.T, name string) *core.Rules {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// tapAt touches the centre of an element (a phone's tap).
+func tapAt(t *testing.T, ctx context.Context, selector string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return null; e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, selector)
+	xy := eval[[]float64](t, ctx, js)
+	if len(xy) != 2 {
+		t.Fatalf("nothing to tap at %s%s", selector, pageError(ctx))
+	}
+	tap := func(c context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		pt := []*input.TouchPoint{{X: xy[0], Y: xy[1]}}
+		if _, err := cdp.Call(c, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: pt}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(c, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return chromedp.Void{}, err
+	}
+	run(t, ctx, chromedp.Action[chromedp.Void](tap))
+}
+
+// TestBrowserPhoneTaps plays a Longchess move on a phone by two taps on the
+// upright board.
+func TestBrowserPhoneTaps(t *testing.T) {
+	h := newHarness(t)
+	ctx := newTab(t)
+	viewport(t, ctx, true)
+	id := h.mustCreate(t, "longchess", nil, "", "human", "human")
+	openGame(t, ctx, h, id, 0)
+	if up := eval[string](t, ctx, `document.querySelector("svg.board").dataset.up`); up != "east" {
+		t.Errorf("on a phone Longchess white looks %s, want east (upright, 9 across)", up)
+	}
+	tapAt(t, ctx, `.piece[data-x="4"][data-y="2"]`)
+	waitJS(t, ctx, `document.querySelector('.dest[data-x="5"][data-y="2"]') !== null`)
+	tapAt(t, ctx, `.dest[data-x="5"][data-y="2"]`)
+	waitJS(t, ctx, `window.anychess.page.state.ply === 1`)
+	if _, got := h.snapshot(id); strings.Join(got, " ") != "e3f3" {
+		t.Fatalf("the server was sent %q, want e3f3", got)
+	}
+}
+
+// TestBrowserLiveGame: two seats and a spectator on one game with clocks;
+// offers, a takeback, the connection dropped and taken again, resignation.
+func TestBrowserLiveGame(t *testing.T) {
+	h := newHarness(t)
+	id, err := h.create("chess", nil, "", []string{"human", "human"}, "5m+3s", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	white, black, watcher := newTab(t), newTab(t), newTab(t)
+	for _, c := range []context.Context{white, black, watcher} {
+		viewport(t, c, false)
+	}
+	openGame(t, white, h, id, 0)
+	openGame(t, black, h, id, 1)
+	openGame(t, watcher, h, id, -1)
+	if you := eval[int](t, watcher, `window.anychess.page.state.you`); you != -1 {
+		t.Errorf("the spectator sits in seat %d", you)
+	}
+	// White's clock runs on the page between the server's states.
+	first := eval[string](t, white, `document.querySelector('#seats .clock[data-seat="0"]').textContent`)
+	if !strings.HasPrefix(first, "4:5") && first != "5:00" {
+		t.Errorf("white's clock shows %q, want 5:00 less the seconds since the start", first)
+	}
+	waitJS(t, white, `(() => { const c = document.querySelector('#seats .clock[data-seat="0"]'); return c.textContent !== "`+first+`" && c.classList.contains("running"); })()`)
+	if c := eval[string](t, white, `document.querySelector('#seats .clock[data-seat="1"]').textContent`); c != "5:00" {
+		t.Errorf("black's stopped clock shows %q", c)
+	}
+	run(t, white, chromedp.SetValue(chromedp.CSS(`#move-text`), "e4"), chromedp.Click(chromedp.CSS(`#move-play`)))
+	waitJS(t, watcher, `window.anychess.page.state.ply === 1 && document.querySelector('#moves .mv[data-ply="1"]') !== null`)
+	if n := eval[int](t, watcher, `document.querySelectorAll("#actions button").length`); n != 0 {
+		t.Errorf("the spectator has %d game buttons", n)
+	}
+	// Black offers a draw; white declines.
+	waitJS(t, black, `document.querySelector("#actions .draw-offer") !== null`)
+	clickAt(t, black, `#actions .draw-offer`)
+	waitJS(t, white, `document.querySelector("#actions .draw-decline") !== null`)
+	clickAt(t, white, `#actions .draw-decline`)
+	waitJS(t, black, `(window.anychess.page.state.drawOffers || []).length === 0 && document.querySelector("#actions .draw-offer") !== null`)
+	// White takes e4 back with black's consent.
+	clickAt(t, white, `#actions .takeback-propose`)
+	waitJS(t, black, `document.querySelector("#actions .takeback-accept") !== null`)
+	clickAt(t, black, `#actions .takeback-accept`)
+	waitJS(t, white, `window.anychess.page.state.ply === 0 && document.querySelector('.piece[data-x="4"][data-y="1"]') !== null`)
+	// The server drops every connection: the pages reconnect and go on.
+	h.dropAll(id)
+	waitJS(t, white, `document.getElementById("conn").classList.contains("ok") && window.anychess.send({type: "ping"}) === true`)
+	clickAt(t, white, `.piece[data-x="3"][data-y="1"]`)
+	clickAt(t, white, `.dest[data-x="3"][data-y="3"]`)
+	waitJS(t, white, `window.anychess.page.state.ply === 1`)
+	waitJS(t, black, `window.anychess.page.state.ply === 1`)
+	// Black resigns; both see the result.
+	run(t, black, chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`))
+	clickAt(t, black, `#actions .resign`)
+	waitJS(t, white, `window.anychess.page.state.outcome.status === "win" && document.getElementById("result").textContent.length > 0`)
+	if s, _ := h.snapshot(id); s.Outcome.Status != "win" || len(s.Outcome.Winners) != 1 || s.Outcome.Winners[0] != 0 {
+		t.Errorf("outcome %+v, want white to win", s.Outcome)
+	}
+	sounds := eval[map[string]int](t, white, `window.anychessSounds || {}`)
+	if sounds["move"] < 1 || sounds["end"] != 1 {
+		t.Errorf("white's page played %v, want moves and one game end", sounds)
+	}
+	if !eval[bool](t, white, `document.querySelector("#actions .rematch") !== null`) {
+		t.Error("no rematch button after the game")
+	}
+	screenshot(t, white, "chess-over-desktop")
 }

@@ -611,3 +611,17 @@ func sortedKeys(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
+
+// dropAll closes every websocket of a game, as a server restart would.
+func (h *harness) dropAll(id string) {
+	h.mu.Lock()
+	hg := h.games[id]
+	var cs []*hconn
+	for c := range hg.conns {
+		cs = append(cs, c)
+	}
+	h.mu.Unlock()
+	for _, c := range cs {
+		c.c.CloseNow()
+	}
+}

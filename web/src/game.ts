@@ -123,7 +123,10 @@ async function refetch(): Promise<void> {
   const seq = page.stateSeq;
   try {
     const s = await getJSON<State>(`/api/games/${encodeURIComponent(page.id)}`);
-    if (page.stateSeq === seq && isState(s)) applyState(s);
+    // With a seat token this connection said hello with, a state for
+    // another seat (a cookie of another seat in this browser) is not ours.
+    const mine = !page.token || s.you === page.seat - 1;
+    if (page.stateSeq === seq && isState(s) && mine) applyState(s);
   } catch (e) {
     showError(`the game's state: ${errorText(e)}`);
   }
