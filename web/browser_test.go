@@ -213,7 +213,7 @@ func openGame(t *testing.T, ctx context.Context, h *harness, id string, seat int
 		url = h.link(id, seat)
 	}
 	run(t, ctx, chromedp.Navigate(url))
-	waitJS(t, ctx, `!!(window.anychess && window.anychess.page.state && document.querySelector("svg.board .layer-pieces"))`)
+	waitJS(t, ctx, fmt.Sprintf(`!!(window.anychess && window.anychess.page.state && window.anychess.page.state.game === %q && window.anychess.page.state.you === %d && document.querySelector("svg.board .layer-pieces"))`, id, seat))
 }
 
 // optionSets lists every variant with its default options, each option's
@@ -706,4 +706,117 @@ func TestBrowserLiveGame(t *testing.T) {
 		t.Error("no rematch button after the game")
 	}
 	screenshot(t, white, "chess-over-desktop")
+}
+
+// TestBrowserBadInput: messages a faulty server might send show an error
+// and leave the page working.
+func TestBrowserBadInput(t *testing.T) {
+	h := newHarness(t)
+	ctx := newTab(t)
+	viewport(t, ctx, false)
+	id := h.mustCreate(t, "chess", nil, "", "human", "human")
+	openGame(t, ctx, h, id, 0)
+	h.mu.Lock()
+	good, _ := json.Marshal(h.stateFor(id, h.games[id], 0))
+	h.mu.Unlock()
+	var broken map[string]any
+	if err := json.Unmarshal(good, &broken); err != nil {
+		t.Fatal(err)
+	}
+	pieces := broken["pieces"].([]any)
+	pieces[0].(map[string]any)["at"] = map[string]any{"x": "1e99", "y": "zz"}
+	badCoords, _ := json.Marshal(broken)
+	broken["legal"] = "everything"
+	badLegal, _ := json.Marshal(broken)
+	for _, c := range []struct{ msg, want string }{
+		{`not json`, "not JSON"},
+		{`{"no":"type"}`, "without a type"},
+		{`{"type":"weird"}`, "unknown type"},
+		{`{"type":"state","ply":"x"}`, "no ply"},
+		{`{"type":"error","message":"boom","ply":0}`, "boom"},
+		{string(badLegal), "bad legal"},
+		{string(badCoords), "bad coordinates"},
+	} {
+		run(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("error").textContent = ""`))
+		h.sendRaw(id, []byte(c.msg))
+		waitJS(t, ctx, `document.getElementById("error").textContent.includes(`+fmt.Sprintf("%q", c.want)+`)`)
+	}
+	// the broken piece is left out, the others drawn; moves still work
+	if n := eval[int](t, ctx, `document.querySelectorAll("svg.board .piece").length`); n != 31 {
+		t.Errorf("%d pieces drawn after a state with one bad square, want 31", n)
+	}
+	clickAt(t, ctx, `.piece[data-x="6"][data-y="0"]`)
+	clickAt(t, ctx, `.dest[data-x="5"][data-y="2"]`)
+	waitJS(t, ctx, `window.anychess.page.state.ply === 1`)
+	if _, got := h.snapshot(id); strings.Join(got, " ") != "g1f3" {
+		t.Errorf("the server was sent %q, want g1f3", got)
+	}
+}
+
+// TestBrowserSeatViews turns the board to each seat: Longchess's four teams
+// face four ways, Martian Chess's four seats see their own zone at the
+// bottom left; a move by clicks on a board turned a quarter, and a check
+// shown.
+func TestBrowserSeatViews(t *testing.T) {
+	h := newHarness(t)
+	ctx := newTab(t)
+	viewport(t, ctx, false)
+	four := func(v string, opts map[string]string) string {
+		return h.mustCreate(t, v, opts, "", "human", "human", "human", "human")
+	}
+	lid := four("longchess", map[string]string{"teams": "4"})
+	mid := four("martian-chess", map[string]string{"players": "4"})
+	for seat, want := range []string{"south", "west", "north", "east"} {
+		openGame(t, ctx, h, lid, seat)
+		if up := eval[string](t, ctx, `document.querySelector("svg.board").dataset.up`); up != want {
+			t.Errorf("Longchess four teams, seat %d: %s at the top, want %s", seat+1, up, want)
+		}
+	}
+	for seat, want := range []string{"north", "east", "south", "west"} {
+		openGame(t, ctx, h, mid, seat)
+		if you := eval[int](t, ctx, `window.anychess.page.state.you`); you != seat {
+			t.Fatalf("opened seat %d, the page sits in %d", seat, you)
+		}
+		if up := eval[string](t, ctx, `document.querySelector("svg.board").dataset.up`); up != want {
+			t.Errorf("Martian Chess four players, seat %d: %s at the top, want %s", seat+1, up, want)
+		}
+		// the seat's own zone is at the bottom left
+		zone := eval[[]float64](t, ctx, fmt.Sprintf(`(() => { const g = document.querySelector('svg.board .region[data-zone="%d"]').getBoundingClientRect(); const b = document.querySelector("svg.board .grid").getBoundingClientRect(); return [g.left - b.left, b.bottom - g.bottom]; })()`, seat))
+		if zone[0] > 2 || zone[1] > 2 {
+			t.Errorf("Martian Chess seat %d: its zone is %.0f px from the left and %.0f px from the bottom", seat+1, zone[0], zone[1])
+		}
+	}
+	// Red looks south: x grows leftwards, y downwards. Click a move's
+	// squares computed from the grid, not from the page's pieces.
+	openGame(t, ctx, h, lid, 0)
+	var mv wire.MoveInfo
+	h.mu.Lock()
+	for _, m := range wire.StateOf(lid, h.games[lid].g, 0).Legal {
+		if m.From != nil && m.To != nil && !m.Special && m.From.X != m.To.X {
+			mv = m
+			break
+		}
+	}
+	h.mu.Unlock()
+	g := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("svg.board .grid").getBoundingClientRect(); return [r.left, r.top, r.width / 13]; })()`)
+	south := func(c *wire.Coord) (float64, float64) {
+		var x, y float64
+		fmt.Sscan(c.X, &x)
+		fmt.Sscan(c.Y, &y)
+		return g[0] + (12-x+0.5)*g[2], g[1] + (y+0.5)*g[2]
+	}
+	x, y := south(mv.From)
+	run(t, ctx, chromedp.MouseClickXY(x, y))
+	x, y = south(mv.To)
+	run(t, ctx, chromedp.MouseClickXY(x, y))
+	waitJS(t, ctx, `window.anychess.page.state.ply === 1`)
+	if _, got := h.snapshot(lid); strings.Join(got, " ") != mv.Text {
+		t.Fatalf("the server was sent %q, want %s", got, mv.Text)
+	}
+	// The check: white's king in check is marked.
+	cid := h.mustCreate(t, "chess", nil, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "human", "human")
+	openGame(t, ctx, h, cid, 0)
+	if !eval[bool](t, ctx, `document.querySelector('.hl-check[data-x="4"][data-y="0"]') !== null`) {
+		t.Error("the king in check is not marked")
+	}
 }

@@ -625,3 +625,15 @@ func (h *harness) dropAll(id string) {
 		c.c.CloseNow()
 	}
 }
+
+// sendRaw sends bytes to every page of a game, as a faulty server would.
+func (h *harness) sendRaw(id string, data []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.games[id].conns {
+		select {
+		case c.out <- data:
+		default:
+		}
+	}
+}

@@ -77,6 +77,11 @@ async function start(): Promise<void> {
     return;
   }
   readFragment();
+  // Another seat's link opened in this tab changes only the fragment: load
+  // the page again to take that seat.
+  window.addEventListener("hashchange", () => {
+    if (/(^#|&)token=/.test(location.hash)) location.reload();
+  });
   if (page.token) {
     try {
       await postJSON<unknown>(`/api/games/${encodeURIComponent(page.id)}/seat`, { seat: page.seat, token: page.token });
@@ -100,6 +105,7 @@ async function start(): Promise<void> {
     hello: () => (page.token ? { type: "hello", seat: page.seat, token: page.token } : null),
     onMessage: onMessage,
     onOpen: () => void refetch(),
+    onError: (text) => showError(text),
     onStatus: (ok, text) => {
       const c = byId("conn");
       c.textContent = ok ? "● live" : `○ ${text}`;
@@ -133,6 +139,14 @@ async function refetch(): Promise<void> {
 }
 
 function onMessage(m: ServerMessage): void {
+  try {
+    handle(m);
+  } catch (e) {
+    showError(`the server's message could not be shown: ${errorText(e)}`);
+  }
+}
+
+function handle(m: ServerMessage): void {
   switch (m.type) {
     case "state":
       page.stateSeq++;

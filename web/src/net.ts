@@ -10,6 +10,7 @@ export interface ConnOptions {
   onMessage: (m: ServerMessage) => void;
   onOpen: () => void;
   onStatus: (connected: boolean, text: string) => void;
+  onError: (text: string) => void;
 }
 
 export class Connection {
@@ -49,11 +50,11 @@ export class Connection {
       try {
         m = JSON.parse(typeof ev.data === "string" ? ev.data : "");
       } catch {
-        this.opts.onStatus(true, "the server sent a message that is not JSON");
+        this.opts.onError("the server sent a message that is not JSON");
         return;
       }
       if (typeof m !== "object" || m === null || typeof (m as { type?: unknown }).type !== "string") {
-        this.opts.onStatus(true, "the server sent a message without a type");
+        this.opts.onError("the server sent a message without a type");
         return;
       }
       this.opts.onMessage(m as ServerMessage);

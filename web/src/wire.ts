@@ -232,5 +232,13 @@ export function checkState(s: State): State {
   if (typeof s.outcome !== "object" || s.outcome === null) {
     throw new Error("the server's state has no outcome");
   }
+  const lists: (keyof State)[] = ["seats", "pieces", "marks", "check", "status", "clocks", "drawOffers", "moves", "legal"];
+  for (const k of lists) {
+    const v = s[k];
+    if (v !== null && v !== undefined && !Array.isArray(v)) throw new Error(`the server's state has a bad ${k} list`);
+  }
+  for (const m of s.legal ?? []) {
+    if (typeof m !== "object" || m === null || typeof m.text !== "string") throw new Error("the server's state has a bad legal move");
+  }
   return s;
 }
