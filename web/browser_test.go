@@ -212,7 +212,9 @@ func openGame(t *testing.T, ctx context.Context, h *harness, id string, seat int
 	if seat >= 0 {
 		url = h.link(id, seat)
 	}
-	run(t, ctx, chromedp.Navigate(url))
+	// from a blank page: a link differing only in its fragment would not
+	// load the page again
+	run(t, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url))
 	waitJS(t, ctx, fmt.Sprintf(`!!(window.anychess && window.anychess.page.state && window.anychess.page.state.game === %q && window.anychess.page.state.you === %d && document.querySelector("svg.board .layer-pieces"))`, id, seat))
 }
 
@@ -686,6 +688,7 @@ func TestBrowserLiveGame(t *testing.T) {
 	waitJS(t, white, `window.anychess.page.state.ply === 0 && document.querySelector('.piece[data-x="4"][data-y="1"]') !== null`)
 	// The server drops every connection: the pages reconnect and go on.
 	h.dropAll(id)
+	waitJS(t, white, `document.getElementById("conn").classList.contains("down")`)
 	waitJS(t, white, `document.getElementById("conn").classList.contains("ok") && window.anychess.send({type: "ping"}) === true`)
 	clickAt(t, white, `.piece[data-x="3"][data-y="1"]`)
 	clickAt(t, white, `.dest[data-x="3"][data-y="3"]`)
