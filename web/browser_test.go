@@ -823,3 +823,41 @@ func TestBrowserSeatViews(t *testing.T) {
 		t.Error("the king in check is not marked")
 	}
 }
+
+// TestBrowserSmallThings: the flip button turns the board; a retreat off
+// the board (from and to the same square) asks before it is played; the
+// mute switch is remembered; a clock under 20 s warns.
+func TestBrowserSmallThings(t *testing.T) {
+	h := newHarness(t)
+	ctx := newTab(t)
+	viewport(t, ctx, false)
+	id := h.mustCreate(t, "longchess", nil, "", "human", "human")
+	openGame(t, ctx, h, id, 0)
+	before := eval[string](t, ctx, `document.querySelector("svg.board").dataset.up`)
+	clickAt(t, ctx, `#flip`)
+	if after := eval[string](t, ctx, `document.querySelector("svg.board").dataset.up`); after == before {
+		t.Errorf("flip left %s at the top", after)
+	}
+	clickAt(t, ctx, `.piece[data-x="0"][data-y="7"]`)
+	clickAt(t, ctx, `.piece[data-x="0"][data-y="7"]`)
+	waitJS(t, ctx, `!document.getElementById("chooser").hidden && document.querySelector('#chooser .choice[data-text="a8off"]') !== null`)
+	clickAt(t, ctx, `#chooser .choice-cancel`)
+	waitJS(t, ctx, `document.getElementById("chooser").hidden`)
+	if s, got := h.snapshot(id); s.Ply != 0 || len(got) != 0 {
+		t.Fatalf("two clicks on a rook sent %q", got)
+	}
+	clickAt(t, ctx, `#mute`)
+	openGame(t, ctx, h, id, 0)
+	if !eval[bool](t, ctx, `document.getElementById("mute").checked && localStorage.getItem("anychess-mute") === "1"`) {
+		t.Error("the mute switch was not remembered")
+	}
+	cid, err := h.create("chess", nil, "", []string{"human", "human"}, "21s", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	openGame(t, ctx, h, cid, 0)
+	waitJS(t, ctx, `document.querySelector('#seats .clock[data-seat="0"]').classList.contains("low") && (window.anychessSounds || {}).lowtime === 1`)
+	if eval[bool](t, ctx, `document.querySelector('#seats .clock[data-seat="1"]').classList.contains("low")`) {
+		t.Error("black's clock, not running and at 21 s, warns")
+	}
+}

@@ -565,7 +565,10 @@ export class BoardView {
       if (!this.inWindow(p)) continue;
       const [lx, ly] = this.local(p);
       const [cx, cy] = this.center(lx, ly);
-      const g = svg("g", { class: "mark", "data-x": p.x.toString(), "data-y": p.y.toString(), "data-value": m.value, transform: `translate(${cx - 0.3} ${cy + 0.3})` }, this.gMarks);
+      // in the middle of an empty square, in a corner under a piece
+      const occupied = this.pieces.some((q) => q.p.x === p.x && q.p.y === p.y);
+      const [mx, my, size] = occupied ? [cx - 0.3, cy + 0.3, 0.17] : [cx, cy, 0.3];
+      const g = svg("g", { class: "mark", "data-x": p.x.toString(), "data-y": p.y.toString(), "data-value": m.value, transform: `translate(${mx} ${my}) scale(${size / 0.16})` }, this.gMarks);
       const color = m.owner !== undefined ? ownerColor(this.board, m.owner) : "#e05a00";
       svg("path", { d: "M0 -0.16 L0.16 0 L0 0.16 L-0.16 0 Z", fill: color, class: "mark-shape" }, g);
       const t = svg("text", { class: "mark-text", fill: inkOn(color) }, g);
