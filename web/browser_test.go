@@ -532,6 +532,20 @@ func TestBrowserPlane(t *testing.T) {
 	if s, _ := h.snapshot(id); !strings.Contains(s.Position, "r-3,-4611686018427387000") {
 		t.Errorf("the far rook move did not arrive: %s", s.Position)
 	}
+	// White's queen goes far up its file: a square outside the listed
+	// candidates, reached with the go-to box and clicked.
+	waitJS(t, ctx, `window.anychess.page.state.ply === 2`)
+	clickAt(t, ctx, `.piece[data-x="9007199254740990"][data-y="1"]`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`.goto-box`), "9007199254740990,123456789"), chromedp.Click(chromedp.CSS(`.goto button`)))
+	waitJS(t, ctx, `window.anychess.page.view.viewCenter().y === 123456789n`)
+	sq := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("svg.board").getBoundingClientRect(); const s = window.anychess.page.view.squarePx(); return [r.left + r.width / 2, r.top + r.height / 2, s]; })()`)
+	run(t, ctx, chromedp.MouseClickXY(sq[0], sq[1]))
+	waitJS(t, ctx, `document.querySelector('#chooser .choice[data-text="(9007199254740990,1)(9007199254740990,123456789)"]') !== null`)
+	clickAt(t, ctx, `#chooser .choice`)
+	waitJS(t, ctx, `window.anychess.page.state.ply === 3`)
+	if s, _ := h.snapshot(id); !strings.Contains(s.Position, "Q9007199254740990,123456789") {
+		t.Errorf("the far queen move did not arrive: %s", s.Position)
+	}
 	// Dragging pans the window.
 	before := eval[string](t, ctx, `document.querySelector(".plane-info").textContent`)
 	box := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("svg.board").getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`)
@@ -539,7 +553,7 @@ func TestBrowserPlane(t *testing.T) {
 	if after := eval[string](t, ctx, `document.querySelector(".plane-info").textContent`); after == before {
 		t.Errorf("dragging did not move the window: %q", after)
 	}
-	if s := eval[int](t, ctx, `window.anychess.page.state.ply`); s != 2 {
+	if s := eval[int](t, ctx, `window.anychess.page.state.ply`); s != 3 {
 		t.Errorf("the drag made a move: ply %d", s)
 	}
 	viewport(t, ctx, true)

@@ -337,6 +337,15 @@ function onSquare(p: Pt): void {
     draw();
     return;
   }
+  // On the plane the legal list is a candidate set: any other square may
+  // still be a legal destination, so offer the move for the server to judge.
+  if (page.selected && page.board?.unbounded && moves.length > 0 && !same(page.selected, p)) {
+    const sel = page.selected;
+    const text = `(${sel.x},${sel.y})(${p.x},${p.y})`;
+    page.chooser = [{ text, san: `${text} — not in the listed moves: the server checks it` }];
+    draw();
+    return;
+  }
   const dropped = moves.filter((m) => !m.from && same(tryParse(m.to), p));
   if (dropped.length === 1 && !page.selected) {
     sendMove(withDeclarations(dropped[0].text, false));
