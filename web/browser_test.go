@@ -8,6 +8,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -593,6 +595,32 @@ func TestBrowserPagesLoad(t *testing.T) {
 		t.Errorf("the game shows %d seats, want 4", n)
 	}
 
+	// Import: a game's record pasted on the home page goes on from its end.
+	src := h.mustCreate(t, "chess", nil, "", "human", "human")
+	h.mu.Lock()
+	for i, mv := range []string{"e4", "e5", "Nf3"} {
+		if _, err := h.games[src].g.SubmitText(h.games[src].g.Turn(), mv); err != nil {
+			t.Fatalf("move %d: %v", i, err)
+		}
+	}
+	h.mu.Unlock()
+	res, err := http.Get(h.url("/api/games/" + src + "/record"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	record := string(body)
+	run(t, ctx, chromedp.Navigate(h.url("/")))
+	waitJS(t, ctx, `document.querySelectorAll("#variant option").length > 0`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#import-text`), record), chromedp.Click(chromedp.CSS(`#import-form button`)))
+	waitJS(t, ctx, `document.getElementById("open-seat") !== null`)
+	clickAt(t, ctx, `#open-seat`)
+	waitJS(t, ctx, `window.anychess && window.anychess.page.state && window.anychess.page.state.ply === 3 && window.anychess.page.state.game !== "`+src+`"`)
+	// A move of the list shows the position after it.
+	clickAt(t, ctx, `#moves .mv[data-ply="1"]`)
+	waitJS(t, ctx, `window.anychess.page.browsePly === 1 && document.querySelector('.piece[data-x="4"][data-y="3"]') !== null && document.querySelector('.piece[data-x="4"][data-y="4"]') === null`)
+
 	// Rules pages: a diagram per piece.
 	for _, v := range []string{"chess", "longchess", "infinite-plane"} {
 		run(t, ctx, chromedp.Navigate(h.url("/rules/"+v)))
@@ -723,6 +751,12 @@ func TestBrowserLiveGame(t *testing.T) {
 		t.Error("no rematch button after the game")
 	}
 	screenshot(t, white, "chess-over-desktop")
+	// The rematch: white asks, sees black's link, and opens its own seat
+	// of the new game (seats turned: white now plays second).
+	clickAt(t, white, `#actions .rematch`)
+	waitJS(t, white, `document.querySelector("#actions .invite-link") !== null`)
+	clickAt(t, white, `#actions a.button`)
+	waitJS(t, white, `window.anychess && window.anychess.page.state && window.anychess.page.state.game !== "`+id+`" && window.anychess.page.state.you === 1`)
 }
 
 // TestBrowserBadInput: messages a faulty server might send show an error

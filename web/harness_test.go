@@ -88,6 +88,9 @@ func newHarness(t testing.TB) *harness {
 	mux.HandleFunc("GET /api/games/{id}/board", h.gameBoard)
 	mux.HandleFunc("GET /api/games/{id}/position", h.position)
 	mux.HandleFunc("POST /api/games/{id}/seat", h.seat)
+	mux.HandleFunc("POST /api/games/{id}/rematch", h.rematch)
+	mux.HandleFunc("GET /api/games/{id}/record", h.record)
+	mux.HandleFunc("POST /api/import", h.importRecord)
 	mux.HandleFunc("GET /ws/{id}", h.ws)
 	h.srv = httptest.NewServer(mux)
 	t.Cleanup(h.srv.Close)
@@ -262,8 +265,12 @@ func (h *harness) create(variantName string, opts map[string]string, start strin
 	if err != nil {
 		return "", err
 	}
+	return h.register(g), nil
+}
+
+// register keeps a game and starts its computer seats.
+func (h *harness) register(g *game.Game) string {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	h.next++
 	id := fmt.Sprintf("g%d", h.next)
 	hg := &hgame{g: g, conns: map[*hconn]bool{}}
@@ -271,8 +278,9 @@ func (h *harness) create(variantName string, opts map[string]string, start strin
 		hg.tokens = append(hg.tokens, "t"+strconv.Itoa(i+1))
 	}
 	h.games[id] = hg
+	h.mu.Unlock()
 	go h.machine(id)
-	return id, nil
+	return id
 }
 
 func (h *harness) mustCreate(t testing.TB, variantName string, opts map[string]string, start string, seats ...string) string {
@@ -318,6 +326,11 @@ func (h *harness) createHTTP(w http.ResponseWriter, r *http.Request) {
 	if body.You != nil {
 		you = *body.You
 	}
+	h.created(w, id, you)
+}
+
+// created answers a new game: its seats, with a link for each person's.
+func (h *harness) created(w http.ResponseWriter, id string, you int) {
 	type seatLink struct {
 		Seat  int    `json:"seat"`
 		Name  string `json:"name"`
@@ -335,8 +348,102 @@ func (h *harness) createHTTP(w http.ResponseWriter, r *http.Request) {
 		links = append(links, sl)
 	}
 	h.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusCreated)
-	reply(w, map[string]any{"id": id, "you": you, "seats": links, "spectate": "/g/" + id})
+	_ = json.NewEncoder(w).Encode(map[string]any{"id": id, "you": you, "seats": links, "spectate": "/g/" + id})
+}
+
+// importRecord starts a game going on from an anychess record or a PGN.
+func (h *harness) importRecord(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Text string `json:"text"`
+		You  *int   `json:"you"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		fail(w, 400, "%v", err)
+		return
+	}
+	rec, err := game.ParseRecord(body.Text)
+	if err != nil {
+		fail(w, 400, "%v", err)
+		return
+	}
+	opts := map[string]string{}
+	for _, o := range rec.OptionList() {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok {
+			v = "true"
+		}
+		opts[k] = v
+	}
+	name := rec.Tag("Variant")
+	if name == "" || name == "Standard" {
+		name = "chess"
+	}
+	rules, err := variant.Load(name, opts)
+	if err != nil {
+		fail(w, 400, "%v", err)
+		return
+	}
+	g, err := rec.Restore(game.Config{Rules: rules})
+	if err != nil {
+		fail(w, 400, "%v", err)
+		return
+	}
+	you := -1
+	if body.You != nil {
+		you = *body.You
+	}
+	h.created(w, h.register(g), you)
+}
+
+// record answers the game's anychess record.
+func (h *harness) record(w http.ResponseWriter, r *http.Request) {
+	hg, _ := h.find(w, r)
+	if hg == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte(hg.g.Record().String()))
+}
+
+// rematch starts the same game again with the seats turned by one; the
+// caller keeps the seat that plays what it played.
+func (h *harness) rematch(w http.ResponseWriter, r *http.Request) {
+	hg, id := h.find(w, r)
+	if hg == nil {
+		return
+	}
+	h.mu.Lock()
+	old := hg.g
+	n := old.Players()
+	seats := make([]string, n)
+	for i := 0; i < n; i++ {
+		seats[(i+1)%n] = old.Plays(core.Player(i))
+	}
+	you := (h.seatOf(r, id, hg) + 1) % n
+	if h.seatOf(r, id, hg) < 0 {
+		you = -1
+	}
+	rules := old.Rules()
+	h.mu.Unlock()
+	cfg := game.Config{Rules: rules}
+	for i, s := range seats {
+		pl, err := game.NewSeatPlayer(s, 50*time.Millisecond, uint64(i+7))
+		if err != nil {
+			fail(w, 400, "%v", err)
+			return
+		}
+		cfg.Seats = append(cfg.Seats, game.Seat{Player: pl, Plays: s})
+	}
+	g, err := game.New(cfg)
+	if err != nil {
+		fail(w, 400, "%v", err)
+		return
+	}
+	h.created(w, h.register(g), you)
 }
 
 func (h *harness) find(w http.ResponseWriter, r *http.Request) (*hgame, string) {
