@@ -558,9 +558,61 @@ func TestBrowserPlane(t *testing.T) {
 	if s := eval[int](t, ctx, `window.anychess.page.state.ply`); s != 3 {
 		t.Errorf("the drag made a move: ply %d", s)
 	}
+	// Zoom by the button and the wheel; pan by the keys.
+	s0 := eval[float64](t, ctx, `window.anychess.page.view.squarePx()`)
+	clickAt(t, ctx, `.zoom-in`)
+	s1 := eval[float64](t, ctx, `window.anychess.page.view.squarePx()`)
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector("svg.board"); const r = s.getBoundingClientRect(); s.dispatchEvent(new WheelEvent("wheel", {deltaY: 120, clientX: r.left + 10, clientY: r.top + 10, bubbles: true, cancelable: true})); })()`))
+	s2 := eval[float64](t, ctx, `window.anychess.page.view.squarePx()`)
+	if !(s1 > s0 && s2 < s1) {
+		t.Errorf("square sizes %.1f, zoomed in %.1f, wheeled out %.1f", s0, s1, s2)
+	}
+	cx := eval[string](t, ctx, `window.anychess.page.view.viewCenter().x.toString()`)
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("svg.board").focus()`), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight))
+	if cx2 := eval[string](t, ctx, `window.anychess.page.view.viewCenter().x.toString()`); cx2 == cx {
+		t.Errorf("the arrow keys did not move the view from x = %s", cx)
+	}
+	if p := eval[int](t, ctx, `window.anychess.page.browsePly === null ? -1 : window.anychess.page.browsePly`); p != -1 {
+		t.Errorf("the arrow keys on the plane browsed the moves (ply %d)", p)
+	}
 	viewport(t, ctx, true)
 	openGame(t, ctx, h, id, 0)
 	screenshot(t, ctx, "plane-far-phone")
+	// On the phone: two fingers spread zoom in, one finger drags.
+	mid := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("svg.board").getBoundingClientRect(); return [r.left + r.width/2, r.top + r.height/2]; })()`)
+	p0 := eval[float64](t, ctx, `window.anychess.page.view.squarePx()`)
+	touch := func(typ input.DispatchTouchEventType, pts ...[2]float64) chromedp.Action[chromedp.Void] {
+		return func(c context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			tps := []*input.TouchPoint{}
+			for i, p := range pts {
+				id := float64(i)
+				tps = append(tps, &input.TouchPoint{X: p[0], Y: p[1], ID: &id})
+			}
+			_, err := cdp.Call(c, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: tps})
+			return chromedp.Void{}, err
+		}
+	}
+	x, y := mid[0], mid[1]
+	run(t, ctx,
+		touch(input.DispatchTouchEventTypeTouchStart, [2]float64{x - 20, y}, [2]float64{x + 20, y}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x - 50, y}, [2]float64{x + 50, y}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x - 80, y}, [2]float64{x + 80, y}),
+		touch(input.DispatchTouchEventTypeTouchEnd))
+	if p1 := eval[float64](t, ctx, `window.anychess.page.view.squarePx()`); p1 <= p0*1.5 {
+		t.Errorf("pinching out from %.1f px squares gave %.1f", p0, p1)
+	}
+	c0 := eval[string](t, ctx, `window.anychess.page.view.viewCenter().y.toString()`)
+	run(t, ctx,
+		touch(input.DispatchTouchEventTypeTouchStart, [2]float64{x, y}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x, y + 60}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{x, y + 200}),
+		touch(input.DispatchTouchEventTypeTouchEnd))
+	if c1 := eval[string](t, ctx, `window.anychess.page.view.viewCenter().y.toString()`); c1 == c0 {
+		t.Errorf("a finger's drag left the view at y = %s", c0)
+	}
+	if p := eval[int](t, ctx, `window.anychess.page.state.ply`); p != 3 {
+		t.Errorf("touching the plane made a move (ply %d)", p)
+	}
 }
 
 // TestBrowserPagesLoad opens the home and rules pages: the variant list,
