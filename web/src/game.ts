@@ -90,7 +90,7 @@ async function start(): Promise<void> {
     }
   }
   try {
-    page.board = checkBoard(await getJSON<Board>(`/api/games/${encodeURIComponent(page.id)}/board`));
+    page.board = checkBoard(await loadBoard());
   } catch (e) {
     showError(`the game's board: ${errorText(e)}`);
     return;
@@ -114,6 +114,22 @@ async function start(): Promise<void> {
   });
   window.setInterval(tickClocks, 200);
   window.addEventListener("resize", () => page.view?.layout());
+}
+
+// loadBoard asks the game's board; a server without /board may instead
+// name the variant and options in its state (doc/WEB.md, Requested).
+async function loadBoard(): Promise<Board> {
+  const id = encodeURIComponent(page.id);
+  try {
+    return await getJSON<Board>(`/api/games/${id}/board`);
+  } catch (e) {
+    const s = await getJSON<State & { variant?: unknown; options?: unknown }>(`/api/games/${id}`);
+    if (typeof s?.variant !== "string") throw e;
+    const q = new URLSearchParams({ variant: s.variant });
+    const opts = s.options && typeof s.options === "object" ? (s.options as Record<string, string>) : {};
+    for (const [k, v] of Object.entries(opts)) q.append("option", v === "true" ? k : `${k}=${v}`);
+    return await getJSON<Board>(`/api/board?${q}`);
+  }
 }
 
 export function rulesURL(b: Board): string {
