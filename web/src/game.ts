@@ -482,7 +482,7 @@ function renderPanel(): void {
       "div",
       { class: "seat" + (i === s.turn && s.outcome.status === "ongoing" ? " to-move" : "") + (i === s.you ? " you" : ""), "data-seat": i },
       h("span", { class: "swatch", style: `background:${ownerSwatch(i)}` }),
-      h("span", { class: "seat-name" }, seat.name + (i === s.you ? " (you)" : "")),
+      h("span", { class: "seat-name" }, seat.name + (i === s.you ? " (you)" : ""), b.players?.[i]?.team ? h("small", { class: "team" }, ` team ${b.players[i].team}`) : null),
       h("span", { class: "seat-plays" }, seat.plays === "human" ? "" : seat.plays.replace("computer:", "computer level ")),
       h("span", { class: "seat-conn " + (seat.connected ? "on" : "off"), title: seat.connected ? "connected" : "not connected" }, seat.connected ? "●" : "○"),
       h("span", { class: "clock", "data-seat": i }, ""),
