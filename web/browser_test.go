@@ -684,6 +684,16 @@ func TestBrowserPagesLoad(t *testing.T) {
 		waitJS(t, ctx, `document.querySelector("#piece-list li:nth-child(2) .piece-name").classList.contains("current") && document.querySelectorAll("svg.board .dest").length > 0`)
 		screenshot(t, ctx, "rules-"+v)
 	}
+	viewport(t, ctx, true)
+	run(t, ctx, chromedp.Navigate(h.url("/")))
+	waitJS(t, ctx, `document.querySelectorAll("#seat-rows select").length === 2`)
+	screenshot(t, ctx, "home-phone")
+	run(t, ctx, chromedp.Navigate(h.url("/rules/martian-chess?option=players=4")))
+	waitJS(t, ctx, `document.querySelectorAll("svg.board .piece").length === 1 && document.querySelectorAll("svg.board .dest").length > 0`)
+	if n := eval[int](t, ctx, `document.querySelectorAll("#seat-rows select, svg.board .region").length`); n != 4 {
+		t.Errorf("the Martian rules page with players=4 draws %d zones, want 4", n)
+	}
+	screenshot(t, ctx, "rules-martian-chess_players=4-phone")
 	b, _ := json.Marshal(diagramsOf(mustRules(t, "chess")))
 	if !strings.Contains(string(b), `"letter":"N"`) {
 		t.Errorf("chess diagrams: %s", b)

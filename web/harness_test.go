@@ -205,22 +205,34 @@ func diagramsOf(r *core.Rules) []diagram {
 		d := diagram{Letter: string(pi.Letter), Name: pi.Name, Betza: pi.Betza, At: wire.CoordOf(at)}
 		func() {
 			defer func() { _ = recover() }() // a variant's hooks may want a fuller position
+			owner := core.Player(0)
 			reach := func(enemy *core.Coord) map[core.Coord]bool {
 				p := r.NewPosition()
 				from := p.Square(at)
-				p.Put(from, core.MakePiece(0, core.PieceType(t)))
+				p.Put(from, core.MakePiece(owner, core.PieceType(t)))
+				p.SetTurn(owner)
 				if enemy != nil {
-					p.Put(p.Square(*enemy), core.MakePiece(1, victim))
+					p.Put(p.Square(*enemy), core.MakePiece((owner+1)%core.Player(r.Players), victim))
 				}
 				got := map[core.Coord]bool{}
-				for _, m := range p.LegalMoves(nil) {
+				for _, m := range p.PseudoMoves(nil) { // movement alone: no royal, no game end
 					if m.From == from && m.To != core.NoSquare {
 						got[p.Coord(m.To)] = true
 					}
 				}
 				return got
 			}
+			// the piece belongs to the first side that can move it there
+			// (Martian Chess: the owner of the zone)
 			moves := reach(nil)
+			for o := 1; len(moves) == 0 && o < r.Players; o++ {
+				owner = core.Player(o)
+				moves = reach(nil)
+			}
+			if len(moves) == 0 {
+				owner = 0
+			}
+			d.Owner = int(owner)
 			for _, c := range targets {
 				if c == at {
 					continue
