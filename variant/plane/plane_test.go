@@ -1,5 +1,5 @@
 // Tests of the infinite plane's hooks (insufficient material, square names) and of a user's own unbounded variant file.
-package variant
+package plane
 
 import (
 	"fmt"

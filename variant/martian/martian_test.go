@@ -1,5 +1,5 @@
 // Tests of Martian Chess: one per rule, the forms and turn order, scoring and ties, the position text, and the reference model.
-package variant
+package martian
 
 import (
 	"errors"

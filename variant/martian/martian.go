@@ -1,5 +1,5 @@
 // Martian Chess hooks: forms, zone control, scoring, field promotion, no rejection, the clock and the end.
-package variant
+package martian
 
 import (
 	"fmt"

@@ -1,5 +1,5 @@
 // The infinite plane's insufficient-material rule allocates nothing: the search calls it.
-package variant
+package plane
 
 import "testing"
 

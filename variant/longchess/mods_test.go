@@ -1,5 +1,5 @@
 // Tests of the Longchess modifications: each option's rules, the seed's mine diagrams, artillery salvos and shells, and every option alone and in pairs.
-package variant
+package longchess
 
 import (
 	"slices"
@@ -227,7 +227,7 @@ func TestLongchessModResults(t *testing.T) {
 }
 
 // TestLongchessSalvoCandidates: the salvos the move list holds are the
-// documented candidates (LongchessSalvos) — here a rook and two pieces of
+// documented candidates (Salvos) — here a rook and two pieces of
 // value 3, a flag and a piece out of range.
 func TestLongchessSalvoCandidates(t *testing.T) {
 	r := lcOpts(t, "artillery")

@@ -1,5 +1,5 @@
 // Tests of the Longchess evaluation: the direction of each term, symmetry between the sides, the walks, no allocation.
-package variant
+package longchess
 
 import (
 	"fmt"

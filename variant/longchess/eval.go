@@ -1,5 +1,5 @@
 // Longchess computer player: the evaluation hook (material, flags, keep defence, the hunt for the last pieces) and its walking distances.
-package variant
+package longchess
 
 import "anychess/core"
 

@@ -1,5 +1,5 @@
 // Chess on an Infinite Plane hooks: the square-name option and the insufficient-material table.
-package variant
+package plane
 
 import (
 	"anychess/core"

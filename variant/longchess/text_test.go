@@ -1,5 +1,5 @@
 // Tests of Longchess text: square names, both move notations read and written, the position text and its errors, random-game coverage.
-package variant
+package longchess
 
 import (
 	"math/rand/v2"
@@ -165,7 +165,7 @@ func TestLongchessRandomGames(t *testing.T) {
 					m = legal[rng.IntN(len(legal))]
 				}
 				if rng.IntN(40) == 0 {
-					m.Arg |= LongchessArgDraw
+					m.Arg |= ArgDraw
 				}
 				p.MakeMove(m)
 			}

@@ -1,5 +1,5 @@
 // Fuzz test of the Martian Chess position text: no input may panic, half-build a position or fail to round-trip.
-package variant
+package martian
 
 import (
 	"errors"

@@ -1,5 +1,5 @@
 // Tests of Longchess: the seed's diagrams, rivers, range attacks, charges, flags, retreat, results, notations and the position text.
-package variant
+package longchess
 
 import (
 	"fmt"

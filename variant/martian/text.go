@@ -1,5 +1,5 @@
 // Martian Chess position text: reading and writing BOARD TURN PILES CLOCK LAST (see doc/martian-chess.md).
-package variant
+package martian
 
 import (
 	"fmt"

@@ -1,5 +1,5 @@
 // An independent model of Martian Chess, written from the rules text, that the hooks are checked against.
-package variant
+package martian
 
 import (
 	"fmt"
