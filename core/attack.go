@@ -45,9 +45,6 @@ func (p *Position) Attacks(sq Square, by Player) bool {
 	if t.exotic != 0 && p.exoticAttack(sq, by, t.exotic) {
 		return true
 	}
-	if r.Hooks.Attacks != nil && r.Hooks.Attacks(p, sq, by) {
-		return true
-	}
 	return false
 }
 

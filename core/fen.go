@@ -321,8 +321,8 @@ func (p *Position) FEN() string {
 // with royal pieces, a position whose side not to move (the player who
 // moved last) is in check is refused: no game reaches it.
 func (r *Rules) ParsePosition(text string) (*Position, error) {
-	if r.Hooks.ParsePosition != nil {
-		p, err := r.Hooks.ParsePosition(r, text)
+	if r.Hooks.Position != nil {
+		p, err := r.Hooks.Position.Parse(r, text)
 		if err != nil {
 			return nil, err
 		}
@@ -339,8 +339,8 @@ func (r *Rules) ParsePosition(text string) (*Position, error) {
 
 // String writes the position in the variant's position text (see ParsePosition).
 func (p *Position) String() string {
-	if p.rules.Hooks.FormatPosition != nil {
-		return p.rules.Hooks.FormatPosition(p)
+	if t := p.rules.Hooks.Position; t != nil {
+		return t.Format(p)
 	}
 	return p.FEN()
 }

@@ -58,8 +58,8 @@
 // victim-less move fits (Le6 for Lxd5e6), and a move written without a
 // promotion piece does not promote where promotion is optional.
 //
-// A variant may have a readable notation of its own (core.Hooks.Readable
-// and ParseReadable: Longchess names squares 4W2 as its players do); SAN
+// A variant may have a readable notation of its own (core.Hooks.Readable:
+// Longchess names squares 4W2 as its players do); SAN
 // then writes that notation for the variant and reads it before SAN.
 //
 // The SAN decoder accepts the usual sloppiness: no "+" or "#" (and any

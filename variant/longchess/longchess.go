@@ -21,8 +21,7 @@ import (
 //   - Generate: range attacks (core.KindStationary), pawn charges and
 //     retreats, flag steps inside the Keep, picking up one's own flag, moves
 //     that drop a carried flag, retreats off one's own end, laying mines and
-//     artillery salvos (a candidate subset; Exact and ParseMoveText decide
-//     any salvo).
+//     artillery salvos (a candidate subset; Unlisted decides any salvo).
 //   - Pass: a side without a legal move passes.
 //   - BeforeMove, AfterMove, MakeSpecial: carried flags (the carry layer
 //     holds the flag's Piece value on the carrier's square), pieces sent
@@ -67,26 +66,22 @@ const (
 const ArgDraw = 1 << 14
 
 var longchessHooks = &core.Hooks{
-	Configure:      longConfigure,
-	Prepare:        longPrepare,
-	Step:           longStep,
-	Generate:       longGenerate,
-	Legal:          longLegal,
-	Pass:           longPass,
-	MakeSpecial:    longMakeSpecial,
-	BeforeMove:     longBefore,
-	AfterMove:      longAfter,
-	Outcome:        longOutcome,
-	ParsePosition:  parseLongchess,
-	FormatPosition: formatLongchess,
-	MoveText:       longMoveText,
-	ParseMoveText:  parseLongMoveText,
-	Exact:          longExact,
-	Candidates:     longCandidates,
-	Readable:       longReadable,
-	ParseReadable:  parseLongReadable,
-	Status:         longStatus,
-	Evaluate:       longEvaluate,
+	Configure:   longConfigure,
+	Prepare:     longPrepare,
+	Step:        longStep,
+	Generate:    longGenerate,
+	Legal:       longLegal,
+	Pass:        longPass,
+	MakeSpecial: longMakeSpecial,
+	BeforeMove:  longBefore,
+	AfterMove:   longAfter,
+	Outcome:     longOutcome,
+	Position:    &core.PositionText{Parse: parseLongchess, Format: formatLongchess},
+	MoveText:    longMoveText,
+	Unlisted:    &core.UnlistedMoves{Exact: longExact, ParseText: parseLongMoveText, Note: longCandidates},
+	Readable:    &core.ReadableNotation{Write: longReadable, Parse: parseLongReadable},
+	Status:      longStatus,
+	Evaluate:    longEvaluate,
 	Declarations: []core.Declaration{{
 		Name: "draw",
 		Arg:  ArgDraw,

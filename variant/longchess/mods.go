@@ -518,7 +518,7 @@ func (g *longGeo) checkSalvo(p *core.Position, m core.Move) error {
 	return nil
 }
 
-// longExact decides salvos exactly (core.Hooks.Exact): LegalMoves lists
+// longExact decides salvos exactly (core.UnlistedMoves.Exact): LegalMoves lists
 // only the candidates.
 func longExact(p *core.Position, m core.Move) (bool, error) {
 	if m.Kind != kindSalvo {
@@ -529,7 +529,7 @@ func longExact(p *core.Position, m core.Move) (bool, error) {
 
 // parseLongMoveText reads a salvo in coordinate notation — the artillery's
 // square, then "^" and each shell's square (a5^k3^l7), in any order — and
-// decides it exactly (core.Hooks.ParseMoveText).
+// decides it exactly (core.UnlistedMoves.ParseText).
 func parseLongMoveText(p *core.Position, s string) (core.Move, bool, error) {
 	if !strings.Contains(s, "^") || len(s) > 100 {
 		return core.NullMove, false, nil
