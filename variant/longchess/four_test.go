@@ -457,7 +457,7 @@ func TestLongchessFourText(t *testing.T) {
 		{empty + " r - 1 shells:re5", "shells", "to move"},
 	} {
 		_, err := r.ParsePosition(c.text)
-		e, ok := err.(*LongchessTextError)
+		e, ok := err.(*core.PositionError)
 		if !ok || e.Field != c.field || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: error %v, want field %q saying %q", c.text, err, c.field, c.msg)
 		}

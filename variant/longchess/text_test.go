@@ -284,9 +284,9 @@ func TestLongchessTextErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := lcRules(t, c.mode).ParsePosition(c.text)
-			e, ok := err.(*LongchessTextError)
+			e, ok := err.(*core.PositionError)
 			if !ok {
-				t.Fatalf("error %v (%T), want a *LongchessTextError", err, err)
+				t.Fatalf("error %v (%T), want a *core.PositionError", err, err)
 			}
 			if e.Field != c.field || !strings.Contains(e.Msg, c.msg) {
 				t.Errorf("error %v, want field %q and a message saying %q", err, c.field, c.msg)

@@ -4,6 +4,8 @@ package martian
 import (
 	"errors"
 	"testing"
+
+	"anychess/core"
 )
 
 func FuzzMartianPosition(f *testing.F) {
@@ -19,7 +21,7 @@ func FuzzMartianPosition(f *testing.F) {
 		r := martianRules(t, opts)
 		p, err := r.ParsePosition(text)
 		if err != nil {
-			var te *MartianTextError
+			var te *core.PositionError
 			if p != nil || !errors.As(err, &te) {
 				t.Fatalf("%q: position %v with error %v (%T)", text, p, err, err)
 			}
