@@ -1,5 +1,6 @@
-// Attack detection (hot path): reverse tables, with a general fallback for exotic pieces.
 package core
+
+// Attack detection (hot path): reverse tables, with a general fallback for exotic pieces.
 
 // AttackedBy reports whether any opponent of player us could capture on sq.
 func (p *Position) AttackedBy(sq Square, us Player) bool {

@@ -1,5 +1,6 @@
-// Queries by coordinates that give no square a handle: what stands at (x, y), and whether it is attacked.
 package core
+
+// Queries by coordinates that give no square a handle: what stands at (x, y), and whether it is attacked.
 
 // AtCoord returns the content of the square at c: a piece, Empty, or, on a
 // bounded board, Wall when c is off the board (Hole or Wall for terrain, as

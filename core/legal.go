@@ -1,5 +1,6 @@
-// Legal move filtering, move validation and game outcomes.
 package core
+
+// Legal move filtering, move validation and game outcomes.
 
 import "fmt"
 

@@ -1,5 +1,6 @@
-// Attack detection on unbounded boards: each attacker tested by geometry and line lookups, whatever the distance.
 package core
+
+// Attack detection on unbounded boards: each attacker tested by geometry and line lookups, whatever the distance.
 
 // planeAttacks reports whether player by could capture on sq. Every piece of
 // by is tested once: a table lookup for its leaps, and for each of its

@@ -1,5 +1,6 @@
-// Compiling Betza paths for unbounded boards: coordinate steps, line families and attack tables.
 package core
+
+// Compiling Betza paths for unbounded boards: coordinate steps, line families and attack tables.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Exact legality on any board: the legal moves between two squares, however far apart on an unbounded board.
 package core
+
+// Exact legality on any board: the legal moves between two squares, however far apart on an unbounded board.
 
 // LegalMovesTo appends to buf the legal moves of the player to move that go
 // from the square from to the square to (from NoSquare: from any square).

@@ -1,5 +1,6 @@
-// Rules: a compiled variant, built from a Definition, that positions play by.
 package core
+
+// Rules: a compiled variant, built from a Definition, that positions play by.
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
-// Coordinate notation: writing and reading moves such as e2e4, b8b9q, c4e6xd5 and e4@e6.
-
 package notation
+
+// Coordinate notation: writing and reading moves such as e2e4, b8b9q, c4e6xd5 and e4@e6.
 
 import (
 	"strconv"

@@ -1,6 +1,6 @@
-// Test helpers: the variants the tests play (built-in ones and small test-only ones) and position snapshots.
-
 package notation
+
+// Test helpers: the variants the tests play (built-in ones and small test-only ones) and position snapshots.
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
-// SAN: writing and reading standard algebraic notation on any board, with extra and stationary captures.
-
 package notation
+
+// SAN: writing and reading standard algebraic notation on any board, with extra and stationary captures.
 
 import (
 	"strconv"

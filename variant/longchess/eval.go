@@ -1,5 +1,6 @@
-// Longchess computer player: the evaluation hook (material, flags, keep defence, the hunt for the last pieces) and its walking distances.
 package longchess
+
+// Longchess computer player: the evaluation hook (material, flags, keep defence, the hunt for the last pieces) and its walking distances.
 
 import "anychess/core"
 

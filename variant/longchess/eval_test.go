@@ -1,5 +1,6 @@
-// Tests of the Longchess evaluation: the direction of each term, symmetry between the sides, the walks, no allocation.
 package longchess
+
+// Tests of the Longchess evaluation: the direction of each term, symmetry between the sides, the walks, no allocation.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Tests of four-team Longchess: the seed's board, setup and O/o diagrams, charges along both axes, retreats, wins, turn order and the position text.
 package longchess
+
+// Tests of four-team Longchess: the seed's board, setup and O/o diagrams, charges along both axes, retreats, wins, turn order and the position text.
 
 import (
 	"slices"

@@ -1,5 +1,6 @@
-// Longchess hooks: rivers and bridges, range attacks, pawn charges, flags, retreat off the board, passing and the results.
 package longchess
+
+// Longchess hooks: rivers and bridges, range attacks, pawn charges, flags, retreat off the board, passing and the results.
 
 import (
 	"fmt"

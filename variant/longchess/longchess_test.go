@@ -1,5 +1,6 @@
-// Tests of Longchess: the seed's diagrams, rivers, range attacks, charges, flags, retreat, results, notations and the position text.
 package longchess
+
+// Tests of Longchess: the seed's diagrams, rivers, range attacks, charges, flags, retreat, results, notations and the position text.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Longchess modifications: the options, the board changes they make, nonlethal captures, mines, and artillery salvos and shells.
 package longchess
+
+// Longchess modifications: the options, the board changes they make, nonlethal captures, mines, and artillery salvos and shells.
 
 import (
 	"errors"

@@ -1,5 +1,6 @@
-// Tests of the Longchess modifications: each option's rules, the seed's mine diagrams, artillery salvos and shells, and every option alone and in pairs.
 package longchess
+
+// Tests of the Longchess modifications: each option's rules, the seed's mine diagrams, artillery salvos and shells, and every option alone and in pairs.
 
 import (
 	"slices"

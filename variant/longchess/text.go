@@ -1,5 +1,6 @@
-// Longchess text: the position text (options, mines and shells included), square names as the seed gives them (4W2, C5), and the move notations.
 package longchess
+
+// Longchess text: the position text (options, mines and shells included), square names as the seed gives them (4W2, C5), and the move notations.
 
 import (
 	"fmt"

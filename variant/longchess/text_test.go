@@ -1,5 +1,6 @@
-// Tests of Longchess text: square names, both move notations read and written, the position text and its errors, random-game coverage.
 package longchess
+
+// Tests of Longchess text: square names, both move notations read and written, the position text and its errors, random-game coverage.
 
 import (
 	"math/rand/v2"

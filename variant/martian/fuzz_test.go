@@ -1,5 +1,6 @@
-// Fuzz test of the Martian Chess position text: no input may panic, half-build a position or fail to round-trip.
 package martian
+
+// Fuzz test of the Martian Chess position text: no input may panic, half-build a position or fail to round-trip.
 
 import (
 	"errors"

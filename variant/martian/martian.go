@@ -1,5 +1,6 @@
-// Martian Chess hooks: forms, zone control, scoring, field promotion, no rejection, the clock and the end.
 package martian
+
+// Martian Chess hooks: forms, zone control, scoring, field promotion, no rejection, the clock and the end.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Tests of Martian Chess: one per rule, the forms and turn order, scoring and ties, the position text, and the reference model.
 package martian
+
+// Tests of Martian Chess: one per rule, the forms and turn order, scoring and ties, the position text, and the reference model.
 
 import (
 	"errors"

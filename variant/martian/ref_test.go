@@ -1,5 +1,6 @@
-// An independent model of Martian Chess, written from the rules text, that the hooks are checked against.
 package martian
+
+// An independent model of Martian Chess, written from the rules text, that the hooks are checked against.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// The infinite plane's insufficient-material rule allocates nothing: the search calls it.
 package plane
+
+// The infinite plane's insufficient-material rule allocates nothing: the search calls it.
 
 import "testing"
 

@@ -1,5 +1,6 @@
-// Chess on an Infinite Plane hooks: the square-name option and the insufficient-material table.
 package plane
+
+// Chess on an Infinite Plane hooks: the square-name option and the insufficient-material table.
 
 import (
 	"anychess/core"

@@ -1,5 +1,6 @@
-// Tests of the infinite plane's hooks (insufficient material, square names) and of a user's own unbounded variant file.
 package plane
+
+// Tests of the infinite plane's hooks (insufficient material, square names) and of a user's own unbounded variant file.
 
 import (
 	"fmt"
