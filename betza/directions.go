@@ -1,6 +1,6 @@
-// Directional modifiers: tokenising f b l r v s h and deciding which moves each token keeps.
-
 package betza
+
+// Directional modifiers: tokenising f b l r v s h and deciding which moves each token keeps.
 
 import (
 	"math"

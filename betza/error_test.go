@@ -1,6 +1,6 @@
-// Error tests for Parse: malformed and unsupported notation, with the offset of the failing character.
-
 package betza
+
+// Error tests for Parse: malformed and unsupported notation, with the offset of the failing character.
 
 import (
 	"errors"

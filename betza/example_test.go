@@ -1,6 +1,6 @@
-// Runnable examples for the betza package documentation.
-
 package betza_test
+
+// Runnable examples for the betza package documentation.
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
-// Fuzz target for Parse: it never panics, and what it returns is well formed.
-
 package betza
+
+// Fuzz target for Parse: it never panics, and what it returns is well formed.
 
 import (
 	"errors"

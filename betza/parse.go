@@ -1,6 +1,6 @@
-// The Betza / XBetza parser: turns a notation string into the union of concrete move paths.
-
 package betza
+
+// The Betza / XBetza parser: turns a notation string into the union of concrete move paths.
 
 import (
 	"fmt"

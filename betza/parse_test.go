@@ -1,6 +1,6 @@
-// Table tests for Parse: atom vectors, directions, modalities, lame leaps, hoppers, riders and multi-leg moves.
-
 package betza
+
+// Table tests for Parse: atom vectors, directions, modalities, lame leaps, hoppers, riders and multi-leg moves.
 
 import (
 	"maps"

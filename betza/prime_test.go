@@ -1,6 +1,6 @@
-// Tests of the prime-range extension: W{prime>=5} and its errors.
-
 package betza
+
+// Tests of the prime-range extension: W{prime>=5} and its errors.
 
 import (
 	"strings"

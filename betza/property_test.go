@@ -1,6 +1,6 @@
-// Property tests for Parse: board symmetries, mirrored direction modifiers and equivalent spellings.
-
 package betza
+
+// Property tests for Parse: board symmetries, mirrored direction modifiers and equivalent spellings.
 
 import (
 	"maps"

@@ -1,6 +1,6 @@
-// Compact text rendering of parsed paths, for logs, examples and test failures.
-
 package betza
+
+// Compact text rendering of parsed paths, for logs, examples and test failures.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Tests that move generation, make/unmake and attack detection allocate nothing.
 package core_test
+
+// Tests that move generation, make/unmake and attack detection allocate nothing.
 
 import (
 	"testing"

@@ -1,5 +1,6 @@
-// Attack detection (hot path): reverse tables, with a general fallback for exotic pieces.
 package core
+
+// Attack detection (hot path): reverse tables, with a general fallback for exotic pieces.
 
 // AttackedBy reports whether any opponent of player us could capture on sq.
 func (p *Position) AttackedBy(sq Square, us Player) bool {
@@ -43,9 +44,6 @@ func (p *Position) Attacks(sq Square, by Player) bool {
 		}
 	}
 	if t.exotic != 0 && p.exoticAttack(sq, by, t.exotic) {
-		return true
-	}
-	if r.Hooks.Attacks != nil && r.Hooks.Attacks(p, sq, by) {
 		return true
 	}
 	return false

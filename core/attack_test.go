@@ -1,5 +1,6 @@
-// Attack detection and legality with multi-leg pieces agree with their move generation on random boards.
 package core
+
+// Attack detection and legality with multi-leg pieces agree with their move generation on random boards.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Board geometry: the padded mailbox of a bounded board, its terrain and regions.
 package core
+
+// Board geometry: the padded mailbox of a bounded board, its terrain and regions.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Compiling Betza paths into per-player mailbox steps and reverse attack tables.
 package core
+
+// Compiling Betza paths into per-player mailbox steps and reverse attack tables.
 
 import "anychess/betza"
 

@@ -1,5 +1,6 @@
-// Queries by coordinates that give no square a handle: what stands at (x, y), and whether it is attacked.
 package core
+
+// Queries by coordinates that give no square a handle: what stands at (x, y), and whether it is attacked.
 
 // AtCoord returns the content of the square at c: a piece, Empty, or, on a
 // bounded board, Wall when c is off the board (Hole or Wall for terrain, as
@@ -23,8 +24,7 @@ func (p *Position) AtCoord(c Coord) Piece {
 // square at c (AttackedBy by coordinates); false when c is off the board.
 // On an unbounded board it gives c no handle and allocates nothing, except
 // where an opponent has exotic pieces (whose attacks are found by generating
-// their moves) or the variant has an Attacks hook: there c gets a handle
-// when it has none.
+// their moves): there c gets a handle when it has none.
 func (p *Position) AttackedAt(c Coord, us Player) bool {
 	if p.plane == nil {
 		sq := p.rules.Board.Square(c)
@@ -40,7 +40,7 @@ func (p *Position) AttackedAt(c Coord, us Player) bool {
 		if p.planeGeometricAttack(c, by) {
 			return true
 		}
-		if p.rules.plane.attack[by].exotic != 0 || p.rules.Hooks.Attacks != nil {
+		if p.rules.plane.attack[by].exotic != 0 {
 			sq, ok := p.plane.lookup(c)
 			if !ok {
 				sq = p.plane.square(c)

@@ -1,5 +1,6 @@
-// Tests of the coordinate queries AtCoord and AttackedAt: they agree with At and AttackedBy, give far squares no handle and allocate nothing.
 package core
+
+// Tests of the coordinate queries AtCoord and AttackedAt: they agree with At and AttackedBy, give far squares no handle and allocate nothing.
 
 import (
 	"fmt"

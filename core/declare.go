@@ -1,5 +1,6 @@
-// Declarations: announcements made together with a move (Martian Chess's clock call), carried in Move.Arg.
 package core
+
+// Declarations: announcements made together with a move (Martian Chess's clock call), carried in Move.Arg.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Definition: a variant as plain data, the form variant files decode into.
 package core
+
+// Definition: a variant as plain data, the form variant files decode into.
 
 // Definition describes a variant as data. Variant files (TOML) decode into it;
 // Compile checks it and builds Rules. Squares are named in coordinate notation

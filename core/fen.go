@@ -1,5 +1,6 @@
-// Extended FEN: multi-digit empty runs and '*' for cells that are not part of the board.
 package core
+
+// Extended FEN: multi-digit empty runs and '*' for cells that are not part of the board.
 
 import (
 	"fmt"
@@ -7,30 +8,17 @@ import (
 	"strings"
 )
 
-// FENError reports what is wrong with a FEN string.
-type FENError struct {
-	FEN   string
-	Field string // "board", "turn", "castling", "en passant", "counter", "move number"
-	Msg   string
-}
-
-// Error implements error.
-func (e *FENError) Error() string {
-	return fmt.Sprintf("bad FEN %q: %s: %s", e.FEN, e.Field, e.Msg)
-}
-
 // ParseFEN reads a position in extended FEN. Ranks run from the last to the
-// first, files from a; digits (any number of them) count empty cells; '*' is a
-// cell that is not part of the board; upper case is player 0 (White), lower case
-// player 1 (Black). The castling, en-passant, counter and move-number fields
-// are optional. A position whose side not to move is in check is refused
-// (see checkMoverSafe). On error nothing is returned but the error.
+// first, files from a; a number (of any size, without a leading 0) counts
+// empty cells; '*' is a cell that is not part of the board (see
+// Board.ReadBoard); upper case is player 0 (White), lower case player 1
+// (Black). The castling, en-passant, counter and move-number fields are
+// optional. A position whose side not to move is in check is refused (see
+// checkMoverSafe). On error nothing is returned but a *PositionError.
 func (r *Rules) ParseFEN(fen string) (*Position, error) { return r.parseFEN(fen, true) }
 
 func (r *Rules) parseFEN(fen string, virgins bool) (*Position, error) {
-	bad := func(field, format string, args ...any) (*Position, error) {
-		return nil, &FENError{FEN: fen, Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
+	bad := positionFault("FEN", fen)
 	if r.plane != nil {
 		return bad("board", "FEN does not apply to the unbounded board of %s; its position text is a piece list", r.Def.Name)
 	}
@@ -46,73 +34,19 @@ func (r *Rules) parseFEN(fen string, virgins bool) (*Position, error) {
 	}
 	b := r.Board
 	p := r.NewPosition()
-	rows := strings.Split(fields[0], "/")
-	if len(rows) != b.Ranks {
-		return bad("board", "%d ranks, the board has %d", len(rows), b.Ranks)
-	}
-	for i, row := range rows {
-		y := b.Ranks - 1 - i
-		x := 0
-		for j := 0; j < len(row); {
-			ch := row[j]
-			switch {
-			case ch >= '0' && ch <= '9':
-				k := j
-				for k < len(row) && row[k] >= '0' && row[k] <= '9' {
-					k++
-				}
-				n, err := strconv.Atoi(row[j:k])
-				if err != nil || n == 0 || n > b.Files {
-					return bad("board", "rank %d: bad empty run %q", y+1, row[j:k])
-				}
-				for e := 0; e < n; e++ {
-					if x >= b.Files {
-						return bad("board", "rank %d has more than %d files", y+1, b.Files)
-					}
-					sq := b.square(x, y)
-					if !b.Playable(sq) {
-						return bad("board", "%s is not part of the board: write '*'", b.Name(sq))
-					}
-					x++
-				}
-				j = k
-				continue
-			case ch == '*':
-				if x >= b.Files {
-					return bad("board", "rank %d has more than %d files", y+1, b.Files)
-				}
-				if sq := b.square(x, y); b.Playable(sq) {
-					return bad("board", "'*' on %s, which is part of the board", b.Name(sq))
-				}
-				x++
-			default:
-				owner := Player(0)
-				up := ch
-				if ch >= 'a' && ch <= 'z' {
-					owner, up = 1, ch-'a'+'A'
-				}
-				t, ok := r.letters[up]
-				if !ok {
-					return bad("board", "rank %d: unknown piece letter %q", y+1, string(ch))
-				}
-				if x >= b.Files {
-					return bad("board", "rank %d has more than %d files", y+1, b.Files)
-				}
-				sq := b.square(x, y)
-				if !b.Playable(sq) {
-					return bad("board", "a piece on %s, which is not part of the board", b.Name(sq))
-				}
-				if r.Pieces[t].Royal && p.royal[owner] != NoSquare {
-					return bad("board", "player %d has two royal pieces", owner+1)
-				}
-				p.put(sq, Empty, MakePiece(owner, t))
-				x++
-			}
-			j++
+	err := b.ReadBoard(fields[0], BoardText{}, func(sq Square, text string) error {
+		pc, ok := r.PieceOfLetter(text[0])
+		if !ok {
+			return fmt.Errorf("unknown piece letter %q", string(rune(text[0])))
 		}
-		if x != b.Files {
-			return bad("board", "rank %d has %d files, the board has %d", y+1, x, b.Files)
+		if err := p.secondRoyal(pc); err != nil {
+			return err
 		}
+		p.put(sq, Empty, pc)
+		return nil
+	})
+	if err != nil {
+		return bad("board", "%v", err)
 	}
 	if len(fields) > 1 {
 		switch fields[1] {
@@ -154,24 +88,53 @@ func (r *Rules) parseFEN(fen string, virgins bool) (*Position, error) {
 		p.ep, p.epVictim = ep, victim
 		p.hash ^= r.zobrist.epKey(ep)
 	}
-	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 1_000_000 {
-			return bad("counter", "want a number of plies, got %q", fields[4])
-		}
-		p.counter = n
-	}
-	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 1_000_000 {
-			return bad("move number", "want a positive number, got %q", fields[5])
-		}
-		p.fullmove = n
+	if field, err := p.readCounts(fields[min(4, len(fields)):]); err != nil {
+		return bad(field, "%v", err)
 	}
 	if err := p.checkMoverSafe(); err != nil {
 		return bad("turn", "%v", err)
 	}
 	return p, nil
+}
+
+// readCounts reads the last two fields of a two-player position text, the
+// move counter in plies and the move number, each where the text has it; it
+// returns the field at fault and what is wrong.
+func (p *Position) readCounts(fields []string) (field string, err error) {
+	if len(fields) > 0 {
+		n, err := strconv.Atoi(fields[0])
+		if err != nil || n < 0 || n > 1_000_000 {
+			return "counter", fmt.Errorf("want a number of plies, got %q", fields[0])
+		}
+		p.counter = n
+	}
+	if len(fields) > 1 {
+		n, err := strconv.Atoi(fields[1])
+		if err != nil || n < 1 || n > 1_000_000 {
+			return "move number", fmt.Errorf("want a positive number, got %q", fields[1])
+		}
+		p.fullmove = n
+	}
+	return "", nil
+}
+
+// secondRoyal refuses to place pc where its owner has a royal piece and pc
+// is one too.
+func (p *Position) secondRoyal(pc Piece) error {
+	if p.rules.Pieces[pc.Type()].Royal && p.royal[pc.Owner()] != NoSquare {
+		return fmt.Errorf("player %d has two royal pieces", pc.Owner()+1)
+	}
+	return nil
+}
+
+// letter is the letter a two-player position text writes pc as (see
+// PieceOfLetter).
+func (r *Rules) letter(pc Piece) byte {
+	l := r.Pieces[pc.Type()].Letter
+	if pc.Owner() == 1 {
+		l = l - 'A' + 'a'
+	}
+	return l
 }
 
 // checkMoverSafe refuses a position in which the player who moved last —
@@ -265,36 +228,12 @@ func (p *Position) FEN() string {
 	r := p.rules
 	b := r.Board
 	var sb strings.Builder
-	for y := b.Ranks - 1; y >= 0; y-- {
-		empty := 0
-		for x := 0; x < b.Files; x++ {
-			sq := b.square(x, y)
-			pc := p.board[sq]
-			if pc == Empty && b.Playable(sq) {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			if !b.Playable(sq) {
-				sb.WriteByte('*')
-				continue
-			}
-			l := r.Pieces[pc.Type()].Letter
-			if pc.Owner() == 1 {
-				l = l - 'A' + 'a'
-			}
-			sb.WriteByte(l)
+	sb.Write(b.AppendBoard(make([]byte, 0, 2*b.Files*b.Ranks), BoardText{}, func(buf []byte, sq Square) []byte {
+		if pc := p.board[sq]; pc != Empty {
+			buf = append(buf, r.letter(pc))
 		}
-		if empty > 0 {
-			sb.WriteString(strconv.Itoa(empty))
-		}
-		if y > 0 {
-			sb.WriteByte('/')
-		}
-	}
+		return buf
+	}))
 	sb.WriteString([]string{" w ", " b "}[p.turn&1])
 	castling := ""
 	for i := range r.castling {
@@ -321,8 +260,8 @@ func (p *Position) FEN() string {
 // with royal pieces, a position whose side not to move (the player who
 // moved last) is in check is refused: no game reaches it.
 func (r *Rules) ParsePosition(text string) (*Position, error) {
-	if r.Hooks.ParsePosition != nil {
-		p, err := r.Hooks.ParsePosition(r, text)
+	if r.Hooks.Position != nil {
+		p, err := r.Hooks.Position.Parse(r, text)
 		if err != nil {
 			return nil, err
 		}
@@ -339,8 +278,8 @@ func (r *Rules) ParsePosition(text string) (*Position, error) {
 
 // String writes the position in the variant's position text (see ParsePosition).
 func (p *Position) String() string {
-	if p.rules.Hooks.FormatPosition != nil {
-		return p.rules.Hooks.FormatPosition(p)
+	if t := p.rules.Hooks.Position; t != nil {
+		return t.Format(p)
 	}
 	return p.FEN()
 }

@@ -1,5 +1,6 @@
-// FEN tests: round trips, error messages, and the FEN fuzz target.
 package core_test
+
+// FEN tests: round trips, error messages, and the FEN fuzz target.
 
 import (
 	"strings"

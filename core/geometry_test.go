@@ -1,5 +1,6 @@
-// Tests of Betza movement on unusual geometry: holes, crossable cells, hoppers, lame and locust moves.
 package core
+
+// Tests of Betza movement on unusual geometry: holes, crossable cells, hoppers, lame and locust moves.
 
 import (
 	"sort"

@@ -1,5 +1,6 @@
-// Invariant tests over random games: make/unmake, incremental hashing, independent legality.
 package core_test
+
+// Invariant tests over random games: make/unmake, incremental hashing, independent legality.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Legal move filtering, move validation and game outcomes.
 package core
+
+// Legal move filtering, move validation and game outcomes.
 
 import "fmt"
 
@@ -146,16 +147,16 @@ func (p *Position) leavesRoyalSafe(m Move) bool {
 // check for moves that come from outside (a user, a file, the network).
 // A move carrying declarations (see Declaration) is legal when the move
 // without them is, and every declaration it carries is allowed with it. A
-// move the variant's Hooks.Exact decides (one a candidate subset may leave
-// out of LegalMoves) is legal when Exact says so.
+// move the variant's Hooks.Unlisted.Exact decides (one a candidate subset
+// may leave out of LegalMoves) is legal when Exact says so.
 func (p *Position) IsLegal(m Move) bool {
 	bare, ok := p.undeclare(m)
 	if !ok {
 		return false
 	}
-	if exact := p.rules.Hooks.Exact; exact != nil {
+	if u := p.rules.Hooks.Unlisted; u != nil {
 		// Moves a candidate subset may leave out are decided exactly.
-		if decided, err := exact(p, bare); decided {
+		if decided, err := u.Exact(p, bare); decided {
 			return err == nil
 		}
 	}

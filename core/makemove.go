@@ -1,5 +1,6 @@
-// Making and unmaking moves (hot path): every write goes through the undo log.
 package core
+
+// Making and unmaking moves (hot path): every write goes through the undo log.
 
 // MakeMove plays m, which must come from LegalMoves or PseudoMoves of this
 // position; use ParseMove-style validation (IsLegal) for moves from outside.

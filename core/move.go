@@ -1,5 +1,6 @@
-// The Move type: one move of any game, including multi-capture and multi-piece moves.
 package core
+
+// The Move type: one move of any game, including multi-capture and multi-piece moves.
 
 // MoveKind says which of the core's effects a move has beyond relocating a piece.
 type MoveKind uint8

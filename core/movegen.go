@@ -1,5 +1,6 @@
-// Pseudo-legal move generation (hot path: no allocation beyond the caller's buffer).
 package core
+
+// Pseudo-legal move generation (hot path: no allocation beyond the caller's buffer).
 
 import "anychess/betza"
 

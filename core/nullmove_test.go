@@ -1,5 +1,6 @@
-// Tests of the null moves that pass or hand over the turn (MakeNullMove, MakeNullMoveTo).
 package core_test
+
+// Tests of the null moves that pass or hand over the turn (MakeNullMove, MakeNullMoveTo).
 
 import (
 	"testing"

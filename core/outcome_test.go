@@ -1,5 +1,6 @@
-// Tests of game outcomes, draw rules and castling as data.
 package core_test
+
+// Tests of game outcomes, draw rules and castling as data.
 
 import (
 	"strings"

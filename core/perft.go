@@ -1,5 +1,6 @@
-// Perft and divide: counting leaf nodes of the legal move tree, with bulk counting.
 package core
+
+// Perft and divide: counting leaf nodes of the legal move tree, with bulk counting.
 
 // Perft counts the leaves of the legal move tree of the given depth. At the last
 // ply the legal moves are counted, not made (bulk counting). Game-ending rules

@@ -1,5 +1,6 @@
-// Perft tests against the independent reference counts, and perft benchmarks.
 package core_test
+
+// Perft tests against the independent reference counts, and perft benchmarks.
 
 import (
 	"bufio"

@@ -1,5 +1,6 @@
-// Attack detection on unbounded boards: each attacker tested by geometry and line lookups, whatever the distance.
 package core
+
+// Attack detection on unbounded boards: each attacker tested by geometry and line lookups, whatever the distance.
 
 // planeAttacks reports whether player by could capture on sq. Every piece of
 // by is tested once: a table lookup for its leaps, and for each of its
@@ -13,9 +14,6 @@ func (p *Position) planeAttacks(sq Square, by Player) bool {
 	}
 	a := &p.rules.plane.attack[by]
 	if a.exotic != 0 && p.planeExoticAttack(sq, t, by, a.exotic) {
-		return true
-	}
-	if h := p.rules.Hooks.Attacks; h != nil && h(p, sq, by) {
 		return true
 	}
 	return false
@@ -93,7 +91,7 @@ func (p *Position) planeAttackedAround(c Coord, us Player) uint8 {
 			continue
 		}
 		a := &p.rules.plane.attack[by]
-		if a.exotic != 0 || p.rules.Hooks.Attacks != nil {
+		if a.exotic != 0 {
 			for i, d := range Around {
 				if mask>>i&1 == 0 && p.AttackedAt(Coord{c.X + d.X, c.Y + d.Y}, us) {
 					mask |= 1 << i

@@ -1,5 +1,6 @@
-// Unbounded board storage inside a Position: occupied squares in a map, interned handles and per-line indices.
 package core
+
+// Unbounded board storage inside a Position: occupied squares in a map, interned handles and per-line indices.
 
 import (
 	"math/bits"

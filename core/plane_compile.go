@@ -1,5 +1,6 @@
-// Compiling Betza paths for unbounded boards: coordinate steps, line families and attack tables.
 package core
+
+// Compiling Betza paths for unbounded boards: coordinate steps, line families and attack tables.
 
 import (
 	"fmt"
@@ -221,7 +222,7 @@ func (r *Rules) compilePlane(d *Definition) error {
 			at.leaps[(d.x+at.reach)*w+d.y+at.reach] |= mask
 		}
 	}
-	pr.pinShortcut = r.Hooks.Attacks == nil && r.Hooks.Generate == nil && r.Hooks.Legal == nil
+	pr.pinShortcut = r.Hooks.Generate == nil && r.Hooks.Legal == nil
 	for pl := 0; pl < r.Players; pl++ {
 		pr.pinShortcut = pr.pinShortcut && pr.attack[pl].exotic == 0
 	}

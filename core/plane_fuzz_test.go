@@ -1,5 +1,6 @@
-// Fuzz targets for unbounded boards: the piece-list position text and square names never panic and round-trip.
 package core_test
+
+// Fuzz targets for unbounded boards: the piece-list position text and square names never panic and round-trip.
 
 import (
 	"testing"

@@ -1,5 +1,6 @@
-// Invariant tests over random games on the infinite plane: make/unmake, hashing, copies, and legality checked independently.
 package core_test
+
+// Invariant tests over random games on the infinite plane: make/unmake, hashing, copies, and legality checked independently.
 
 import (
 	"math/big"

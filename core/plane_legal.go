@@ -1,5 +1,6 @@
-// Exact legality on any board: the legal moves between two squares, however far apart on an unbounded board.
 package core
+
+// Exact legality on any board: the legal moves between two squares, however far apart on an unbounded board.
 
 // LegalMovesTo appends to buf the legal moves of the player to move that go
 // from the square from to the square to (from NoSquare: from any square).
@@ -90,12 +91,12 @@ func (p *Position) epKey(sq Square) uint64 {
 
 // CandidateNote returns, for an unbounded board, a one-line note that move
 // lists and perft counts cover the candidate set (see CandidateSet); for a
-// bounded board, the variant's own note (Hooks.Candidates), "" when it has
+// bounded board, the variant's own note (Hooks.Unlisted), "" when it has
 // none.
 func (r *Rules) CandidateNote() string {
 	if r.plane == nil {
-		if r.Hooks.Candidates != nil {
-			return r.Hooks.Candidates(r)
+		if u := r.Hooks.Unlisted; u != nil {
+			return u.Note(r)
 		}
 		return ""
 	}

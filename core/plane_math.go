@@ -1,5 +1,6 @@
-// Exact arithmetic for unbounded boards: a small signed 128-bit integer, checked 64-bit operations and primality.
 package core
+
+// Exact arithmetic for unbounded boards: a small signed 128-bit integer, checked 64-bit operations and primality.
 
 import "math/bits"
 

@@ -1,5 +1,6 @@
-// Tests of the exact arithmetic of unbounded boards: primality, 128-bit products and checked operations.
 package core
+
+// Tests of the exact arithmetic of unbounded boards: primality, 128-bit products and checked operations.
 
 import (
 	"math"

@@ -1,5 +1,6 @@
-// Move generation on unbounded boards: the finite candidate set of sliders and prime leapers, and exact moves to any square.
 package core
+
+// Move generation on unbounded boards: the finite candidate set of sliders and prime leapers, and exact moves to any square.
 
 import (
 	"math/bits"

@@ -1,5 +1,6 @@
-// Squares of unbounded boards: Square handles for 64-bit coordinates, square names and regions.
 package core
+
+// Squares of unbounded boards: Square handles for 64-bit coordinates, square names and regions.
 
 import (
 	"fmt"

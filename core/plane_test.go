@@ -1,5 +1,6 @@
-// Tests of unbounded boards with Chess on an Infinite Plane: squares, position text, every rule, far moves and outcomes.
 package core_test
+
+// Tests of unbounded boards with Chess on an Infinite Plane: squares, position text, every rule, far moves and outcomes.
 
 import (
 	"fmt"

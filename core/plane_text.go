@@ -1,5 +1,6 @@
-// Position text of unbounded boards: a piece list in the style of infinitechess.org's ICN, read and written.
 package core
+
+// Position text of unbounded boards: a piece list in the style of infinitechess.org's ICN, read and written.
 
 import (
 	"cmp"
@@ -27,13 +28,7 @@ Coordinates are integers below 2^62 in magnitude.`
 
 // parsePlane reads a position text of an unbounded board (PlaneTextHelp).
 func (r *Rules) parsePlane(text string) (*Position, error) {
-	bad := func(field, format string, args ...any) (*Position, error) {
-		shown := text
-		if len(shown) > 80 {
-			shown = shown[:80] + "…"
-		}
-		return nil, &FENError{FEN: shown, Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
+	bad := PositionFault("FEN", text)
 	if len(text) > maxPlaneText {
 		return bad("board", "text too long (%d bytes)", len(text))
 	}
@@ -59,14 +54,11 @@ func (r *Rules) parsePlane(text string) (*Position, error) {
 			if len(e) < 4 {
 				return bad("board", "%s: want a letter and x,y, like K5,1", what)
 			}
-			owner, up := Player(0), e[0]
-			if up >= 'a' && up <= 'z' {
-				owner, up = 1, up-'a'+'A'
-			}
-			t, ok := r.letters[up]
+			pc, ok := r.PieceOfLetter(e[0])
 			if !ok {
-				return bad("board", "%s: unknown piece letter %q", what, string(e[0]))
+				return bad("board", "%s: unknown piece letter %q", what, string(rune(e[0])))
 			}
+			t := pc.Type()
 			xy, unmoved := strings.CutSuffix(e[1:], "+")
 			c, err := parseXY(xy)
 			if err != nil {
@@ -76,13 +68,13 @@ func (r *Rules) parsePlane(text string) (*Position, error) {
 			if b.at(sq) != Empty {
 				return bad("board", "%s: two pieces on %d,%d", what, c.X, c.Y)
 			}
-			if r.Pieces[t].Royal && p.royal[owner] != NoSquare {
-				return bad("board", "%s: player %d has two royal pieces", what, owner+1)
+			if err := p.secondRoyal(pc); err != nil {
+				return bad("board", "%s: %v", what, err)
 			}
 			if unmoved && !r.hasInitial(t) {
 				return bad("board", "%s: \"+\" marks an unmoved piece with initial moves; a %s has none", what, r.Pieces[t].Name)
 			}
-			p.planePut(sq, Empty, MakePiece(owner, t))
+			p.planePut(sq, Empty, pc)
 			if unmoved {
 				p.planeSetVirgin(sq, true)
 			}
@@ -116,19 +108,8 @@ func (r *Rules) parsePlane(text string) (*Position, error) {
 		}
 		p.SetEnPassant(ep, victim)
 	}
-	if len(fields) > 3 {
-		n, err := strconv.Atoi(fields[3])
-		if err != nil || n < 0 || n > 1_000_000 {
-			return bad("counter", "want a number of plies, got %q", fields[3])
-		}
-		p.counter = n
-	}
-	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 1 || n > 1_000_000 {
-			return bad("move number", "want a positive number, got %q", fields[4])
-		}
-		p.fullmove = n
+	if field, err := p.readCounts(fields[min(3, len(fields)):]); err != nil {
+		return bad(field, "%v", err)
 	}
 	if err := p.checkMoverSafe(); err != nil {
 		return bad("turn", "%v", err)
@@ -162,11 +143,7 @@ func (p *Position) planeText() string {
 		if i > 0 {
 			sb.WriteByte('|')
 		}
-		l := r.Pieces[e.pc.Type()].Letter
-		if e.pc.Owner() == 1 {
-			l = l - 'A' + 'a'
-		}
-		sb.WriteByte(l)
+		sb.WriteByte(r.letter(e.pc))
 		sb.WriteString(strconv.FormatInt(e.c.X, 10))
 		sb.WriteByte(',')
 		sb.WriteString(strconv.FormatInt(e.c.Y, 10))

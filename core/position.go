@@ -1,5 +1,6 @@
-// Position: the full state of a game, its recording setters and the undo log.
 package core
+
+// Position: the full state of a game, its recording setters and the undo log.
 
 // Position is the state of a game of some variant: the board and every other
 // fact the rules depend on. It is changed only by MakeMove and UnmakeMove (and

@@ -1,5 +1,6 @@
-// Rules: a compiled variant, built from a Definition, that positions play by.
 package core
+
+// Rules: a compiled variant, built from a Definition, that positions play by.
 
 import (
 	"fmt"
@@ -62,7 +63,9 @@ type PieceInfo struct {
 }
 
 // Hooks are the Go code a variant adds for what its data cannot say. Every
-// field is optional.
+// field is optional. A game's hooks live in a package of their own
+// (variant/longchess, variant/martian, variant/plane), registered by name
+// with RegisterHooks and named by the variant file (Definition.Hooks).
 type Hooks struct {
 	// Configure adjusts the definition for the chosen options before compiling.
 	Configure func(def *Definition, options map[string]string) error
@@ -71,9 +74,28 @@ type Hooks struct {
 	// hooks would otherwise rebuild on every call (squares of the board's
 	// features, piece types looked up by letter, the options' effect).
 	Prepare func(r *Rules) (any, error)
+	// Step rules on every step of the Betza moves — a leap, or one step of a
+	// slide or ride, from the square it starts on to the square it reaches —
+	// before the generator looks at what stands there, for terrain that data
+	// cannot describe (a river crossed only where a bridge is, a line riders
+	// must stop on). It sees only the rules (board and options), not the
+	// position. Nil: every step is StepFree. Setting it sends the variant's
+	// steps through the general generator; other variants' fast path is
+	// unchanged.
+	Step func(r *Rules, from, to Square) StepRule
 	// Generate appends the variant's own moves (kinds ≥ KindSpecial, or extra
 	// normal moves) to buf.
 	Generate func(p *Position, buf []Move) []Move
+	// Legal vetoes moves the rules otherwise allow (Martian no-rejection); it
+	// sees the position before the move.
+	Legal func(p *Position, m Move) bool
+	// Pass gives the move a player with no legal move makes instead (a pass,
+	// of a variant-defined kind): LegalMoves then returns that move alone, so
+	// the game goes on where it would end in checkmate or stalemate.
+	Pass func(p *Position) Move
+	// Unlisted serves a kind of move too numerous to list (nil: LegalMoves
+	// lists every legal move).
+	Unlisted *UnlistedMoves
 	// MakeSpecial carries out a move of kind ≥ KindSpecial through the Position's
 	// recording setters (Put, SetMark, SetCarry, SetScore, SetCounter).
 	MakeSpecial func(p *Position, m Move)
@@ -84,27 +106,24 @@ type Hooks struct {
 	// AfterMove runs after every move is made and before the turn passes, for
 	// effects such as zone ownership or mines; it must use recording setters.
 	AfterMove func(p *Position, m Move)
-	// Legal vetoes moves the rules otherwise allow (Martian no-rejection); it
-	// sees the position before the move.
-	Legal func(p *Position, m Move) bool
-	// Attacks reports extra attacks on sq by player (special captures).
-	Attacks func(p *Position, sq Square, by Player) bool
+	// Declarations are the announcements a player may add to a move (see
+	// Declaration).
+	Declarations []Declaration
 	// Outcome decides a result the core does not know; ok false means none.
 	Outcome func(p *Position) (Outcome, bool)
 	// InsufficientMaterial replaces the rule of DrawDef.InsufficientMaterialRule
 	// (when DrawDef.InsufficientMaterial is on): true draws the game.
 	InsufficientMaterial func(p *Position) bool
-	// ParsePosition and FormatPosition replace FEN for games whose state FEN
-	// cannot carry (scores, piles, clocks, carried items, more than two players).
-	ParsePosition  func(r *Rules, text string) (*Position, error)
-	FormatPosition func(p *Position) string
+	// Position replaces FEN for games whose state FEN cannot carry (scores,
+	// piles, clocks, carried items, more than two players); nil keeps FEN.
+	Position *PositionText
 	// MoveText writes a move of a variant-defined kind (≥ KindSpecial) in
 	// coordinate notation; "" leaves the notation's default. Decoders match
 	// input against it, so it must tell the variant's moves apart.
 	MoveText func(r *Rules, m Move) string
-	// Declarations are the announcements a player may add to a move (see
-	// Declaration).
-	Declarations []Declaration
+	// Readable is the variant's own readable notation, which notation.SAN
+	// writes and reads in place of SAN; nil keeps SAN.
+	Readable *ReadableNotation
 	// Status describes the variant's own state for displays (scores, piles,
 	// clocks), one line each.
 	Status func(p *Position) []string
@@ -112,46 +131,50 @@ type Hooks struct {
 	// the computer player of games where material on the board says little
 	// (Martian Chess scores captures). Nil: the search counts material.
 	Evaluate func(p *Position, pl Player) int
-	// Step rules on every step of the Betza moves — a leap, or one step of a
-	// slide or ride, from the square it starts on to the square it reaches —
-	// before the generator looks at what stands there, for terrain that data
-	// cannot describe (a river crossed only where a bridge is, a line riders
-	// must stop on). It sees only the rules (board and options), not the
-	// position. Nil: every step is StepFree. Setting it sends the variant's
-	// steps through the general generator; other variants' fast path is
-	// unchanged.
-	Step func(r *Rules, from, to Square) StepRule
-	// Pass gives the move a player with no legal move makes instead (a pass,
-	// of a variant-defined kind): LegalMoves then returns that move alone, so
-	// the game goes on where it would end in checkmate or stalemate.
-	Pass func(p *Position) Move
-	// Readable writes a move in the variant's own readable notation (squares
-	// named as its players name them); notation.SAN writes it in place of
-	// SAN, and "" keeps SAN. ParseReadable reads that notation back; it
-	// returns one of p's legal moves or an error, and must not panic.
-	Readable      func(p *Position, m Move) string
-	ParseReadable func(p *Position, s string) (Move, error)
-	// Exact, ParseMoveText and Candidates serve a variant whose LegalMoves
-	// lists only a candidate subset of some kind of move, because all of
-	// them are too many to list (Longchess's artillery salvos): perft,
-	// move lists and the search use the subset, while any move of the kind
-	// stays playable by name.
-	//
+}
+
+// PositionText is a variant's own position text, in place of FEN
+// (Hooks.Position): Rules.ParsePosition reads it and Position.String writes
+// it. Both functions are set.
+type PositionText struct {
+	// Parse reads text into a new position of r; on any fault it returns
+	// only an error (a *PositionError, see PositionFault). The core then
+	// refuses a position whose previous player is in check.
+	Parse func(r *Rules, text string) (*Position, error)
+	// Format writes p as Parse reads it.
+	Format func(p *Position) string
+}
+
+// ReadableNotation is a variant's own readable notation (Hooks.Readable),
+// with squares named as its players name them. Both functions are set.
+type ReadableNotation struct {
+	// Write writes m, one of p's legal moves; "" keeps SAN for that move.
+	Write func(p *Position, m Move) string
+	// Parse reads s back: it returns one of p's legal moves or an error,
+	// and must not panic.
+	Parse func(p *Position, s string) (Move, error)
+}
+
+// UnlistedMoves serve a variant whose LegalMoves lists only a candidate
+// subset of some kind of move, because all of them are too many to list
+// (Longchess's artillery salvos): perft, move lists and the search use the
+// subset, while any move of the kind stays playable by name (Hooks.Unlisted).
+// Every function is set.
+type UnlistedMoves struct {
 	// Exact decides whether m is legal when LegalMoves may leave it out:
 	// decided false leaves m to the list of legal moves; otherwise err is
 	// nil for a legal move and says why an illegal one is not. IsLegal asks
 	// it first. It must not panic, whatever m holds.
 	Exact func(p *Position, m Move) (decided bool, err error)
-	// ParseMoveText reads s as a move in the variant's own coordinate form
-	// (MoveText's) and decides exactly whether it is legal, without the
-	// list of legal moves: ok false means s is not in that form (the
+	// ParseText reads s as a move in the variant's own coordinate form
+	// (Hooks.MoveText's) and decides exactly whether it is legal, without
+	// the list of legal moves: ok false means s is not in that form (the
 	// coordinate notation goes on as usual); otherwise err says why the
 	// move is not legal, or m is the legal move. It must not panic.
-	ParseMoveText func(p *Position, s string) (m Move, ok bool, err error)
-	// Candidates describes the candidate subset in one line, for move
-	// lists and perft (Rules.CandidateNote); "" when LegalMoves lists every
-	// legal move.
-	Candidates func(r *Rules) string
+	ParseText func(p *Position, s string) (m Move, ok bool, err error)
+	// Note describes the candidate subset in one line, for move lists and
+	// perft (Rules.CandidateNote).
+	Note func(r *Rules) string
 }
 
 // StepRule is a variant's ruling on one step of a Betza move (Hooks.Step).
@@ -249,7 +272,7 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 	} else {
 		r.compileMoves()
 	}
-	if r.Hooks.Attacks != nil || r.Hooks.Generate != nil || r.Hooks.Legal != nil {
+	if r.Hooks.Generate != nil || r.Hooks.Legal != nil {
 		r.pinShortcut = false
 		r.exoticPins = false
 	}
@@ -282,8 +305,8 @@ func Compile(def *Definition, options map[string]string) (*Rules, error) {
 	if d.Start == "" {
 		return nil, &FieldError{Field: "start", Err: fmt.Errorf("missing")}
 	}
-	if r.Hooks.ParsePosition != nil {
-		start, err := r.Hooks.ParsePosition(r, d.Start)
+	if r.Hooks.Position != nil {
+		start, err := r.Hooks.Position.Parse(r, d.Start)
 		if err != nil {
 			return nil, &FieldError{Field: "start", Err: err}
 		}

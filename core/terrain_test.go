@@ -1,5 +1,6 @@
-// Tests of the terrain and turn mechanisms hooks build on: Hooks.Step, Hooks.Pass, Hooks.Prepare, pieces without moves, display characters and labels.
 package core
+
+// Tests of the terrain and turn mechanisms hooks build on: Hooks.Step, Hooks.Pass, Hooks.Prepare, pieces without moves, display characters and labels.
 
 import (
 	"errors"

@@ -1,5 +1,6 @@
-// Basic packed types of the rules core: coordinates, squares, players, pieces.
 package core
+
+// Basic packed types of the rules core: coordinates, squares, players, pieces.
 
 import "fmt"
 

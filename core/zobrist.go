@@ -1,5 +1,6 @@
-// Zobrist keys: tables for bounded boards and a mixing function for everything else.
 package core
+
+// Zobrist keys: tables for bounded boards and a mixing function for everything else.
 
 // zobrist holds the keys of one variant. Piece keys are indexed by
 // square*kinds + owner*types + type-1, so the table is only as large as the

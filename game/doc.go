@@ -1,4 +1,7 @@
-// Package game runs one game of any variant for every front end: the position, the seats (people, the computer at a level, a UCI engine, a random mover), Fischer clocks, draw offers, resignation, takebacks and the result.
+// Package game runs one game of any variant for every front end: the
+// position, the seats (people, the computer at a level, a UCI engine, a
+// random mover), Fischer clocks, draw offers, resignation, takebacks and
+// the result.
 //
 // A Game is the single owner of a game's state. It is not safe for
 // concurrent use: a front end calls it from one goroutine (the terminal's
@@ -15,14 +18,15 @@
 // (Record, ParseRecord, PGN), which keep every move's time, so a game can
 // be resumed with its clocks.
 //
-// A terminal game against the computer, in short:
+// A game against the computer, in short (Example plays a whole one):
 //
 //	r, _ := variant.Load("chess", nil)
+//	computer, _ := game.NewComputer(3, time.Second, 1)
 //	g, _ := game.New(game.Config{Rules: r, Seats: []game.Seat{
 //		{Name: "you"},
-//		{Name: "anychess", Player: game.NewComputer(3, time.Second, 1)},
+//		{Name: "anychess", Player: computer},
 //	}})
-//	g.SubmitText(0, "e4")    // a person's move, in any notation
-//	g.MachineMove()          // the computer's reply
-//	fmt.Println(g.Outcome()) // still ongoing
+//	g.SubmitText(0, "e4")       // a person's move, in any notation
+//	g.MachineMove()             // the computer's reply
+//	fmt.Println(g.ResultText()) // ongoing
 package game

@@ -623,7 +623,7 @@ func (g *Game) FitsPGN() error {
 		return fmt.Errorf("PGN carries two players; %s has %d (use the anychess record)", r.Name(), r.Players)
 	case g.start.Unbounded():
 		return fmt.Errorf("PGN cannot carry the unbounded board of %s (use the anychess record)", r.Name())
-	case r.Hooks.FormatPosition != nil:
+	case r.Hooks.Position != nil:
 		return fmt.Errorf("%s's position text is not a FEN, which PGN needs (use the anychess record)", r.Name())
 	}
 	return nil

@@ -1,5 +1,6 @@
-// Tests of games with clocks: time taken off, increments added, losses on time counted, engines told their time.
 package match
+
+// Tests of games with clocks: time taken off, increments added, losses on time counted, engines told their time.
 
 import (
 	"errors"

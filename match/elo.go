@@ -1,5 +1,6 @@
-// Match statistics: score, Elo difference and its 95% interval from the score and the draw rate.
 package match
+
+// Match statistics: score, Elo difference and its 95% interval from the score and the draw rate.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Fuzz target of the match package's parser of player descriptions.
 package match
+
+// Fuzz target of the match package's parser of player descriptions.
 
 import (
 	"strings"

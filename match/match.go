@@ -1,5 +1,6 @@
-// Package match plays games between two players in any variant and scores them, with varied openings and rotating seats: a front end on game.Game.
 package match
+
+// Run: the games of a match, their seating and openings, adjudication and the score.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Tests of the match runner: scoring and Elo intervals, seating, openings, adjudication, player descriptions, UCI.
 package match
+
+// Tests of the match runner: scoring and Elo intervals, seating, openings, adjudication, player descriptions, UCI.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Match players from their descriptions: the anychess engine at a level or with features switched off, a random mover, an external UCI engine (the players themselves are game's).
 package match
+
+// Match players from their descriptions: the anychess engine at a level or with features switched off, a random mover, an external UCI engine (the players themselves are game's).
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
-// Coordinate notation: writing and reading moves such as e2e4, b8b9q, c4e6xd5 and e4@e6.
-
 package notation
+
+// Coordinate notation: writing and reading moves such as e2e4, b8b9q, c4e6xd5 and e4@e6.
 
 import (
 	"strconv"
@@ -35,9 +35,9 @@ func (coordinate) Decode(p *core.Position, s string) (core.Move, error) {
 			}
 		}
 	}
-	if parse := p.Rules().Hooks.ParseMoveText; parse != nil {
+	if u := p.Rules().Hooks.Unlisted; u != nil {
 		// Moves a candidate subset may leave out, decided exactly.
-		if m, ok, err := parse(p, strings.TrimSpace(s)); ok {
+		if m, ok, err := u.ParseText(p, strings.TrimSpace(s)); ok {
 			if err != nil {
 				return core.NullMove, fail(s, "%s is not a legal move: %v", show(s), err)
 			}

@@ -1,6 +1,6 @@
-// Tests of coordinate notation: known texts of special moves, decoding short forms, and error messages.
-
 package notation
+
+// Tests of coordinate notation: known texts of special moves, decoding short forms, and error messages.
 
 import (
 	"errors"

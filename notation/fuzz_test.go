@@ -1,6 +1,6 @@
-// Fuzz targets: decoding arbitrary text in fixed positions never panics, never changes the position, and succeeds only with legal moves.
-
 package notation
+
+// Fuzz targets: decoding arbitrary text in fixed positions never panics, never changes the position, and succeeds only with legal moves.
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
-// Test helpers: the variants the tests play (built-in ones and small test-only ones) and position snapshots.
-
 package notation
+
+// Test helpers: the variants the tests play (built-in ones and small test-only ones) and position snapshots.
 
 import (
 	"fmt"
@@ -192,9 +192,11 @@ func bigStart() string {
 
 var hooksOnce sync.Once
 
-// registerHooks installs the hooks of ntest: archers capture an enemy two
-// squares away orthogonally without moving, and a king may pass with
-// variant-defined moves (Arg 7, kinds KindSpecial and KindSpecial+1).
+// registerHooks installs the hooks of ntest: archers capture an enemy other
+// than the king two squares away orthogonally without moving (so they give
+// no check, which the core's attack tables would not see), and a king may
+// pass with variant-defined moves (Arg 7, kinds KindSpecial and
+// KindSpecial+1).
 func registerHooks() {
 	hooksOnce.Do(func() {
 		core.RegisterHooks("notation-test", &core.Hooks{
@@ -204,7 +206,7 @@ func registerHooks() {
 					switch p.Rules().Pieces[p.At(from).Type()].Letter {
 					case 'A':
 						for _, to := range archerTargets(p, from) {
-							if pc := p.At(to); pc.IsPiece() && pc.Owner() != us {
+							if pc := p.At(to); pc.IsPiece() && pc.Owner() != us && !p.Rules().Pieces[pc.Type()].Royal {
 								m := core.NewMove(from, to)
 								m.Kind = core.KindStationary
 								buf = append(buf, m)
@@ -221,19 +223,6 @@ func registerHooks() {
 				return buf
 			},
 			MakeSpecial: func(p *core.Position, m core.Move) {},
-			Attacks: func(p *core.Position, sq core.Square, by core.Player) bool {
-				for _, from := range p.PieceSquares(by) {
-					if p.Rules().Pieces[p.At(from).Type()].Letter != 'A' {
-						continue
-					}
-					for _, to := range archerTargets(p, from) {
-						if to == sq {
-							return true
-						}
-					}
-				}
-				return false
-			},
 		})
 	})
 }

@@ -1,6 +1,6 @@
-// ParseMoves: reading a space-separated move list and playing it, all or nothing.
-
 package notation
+
+// ParseMoves: reading a space-separated move list and playing it, all or nothing.
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
-// Tests of ParseMoves: playing a move list, and leaving the position untouched when a move fails.
-
 package notation
+
+// Tests of ParseMoves: playing a move list, and leaving the position untouched when a move fails.
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
-// Round trips: every legal move of positions from random games encodes to a unique text that decodes back to it.
-
 package notation
+
+// Round trips: every legal move of positions from random games encodes to a unique text that decodes back to it.
 
 import (
 	"strings"

@@ -1,6 +1,6 @@
-// SAN: writing and reading standard algebraic notation on any board, with extra and stationary captures.
-
 package notation
+
+// SAN: writing and reading standard algebraic notation on any board, with extra and stationary captures.
 
 import (
 	"strconv"
@@ -33,7 +33,7 @@ const maxParses = 64
 // Encode implements Encoder.
 func (san) Encode(p *core.Position, m core.Move) string {
 	if readable := p.Rules().Hooks.Readable; readable != nil {
-		if s := readable(p, m); s != "" {
+		if s := readable.Write(p, m); s != "" {
 			return s
 		}
 	}
@@ -52,10 +52,10 @@ func (san) Decode(p *core.Position, s string) (core.Move, error) {
 	if e := checkInput(s); e != nil {
 		return core.NullMove, e
 	}
-	if parse := p.Rules().Hooks.ParseReadable; parse != nil {
+	if readable := p.Rules().Hooks.Readable; readable != nil {
 		// The variant's own readable notation first, then SAN; when both
 		// fail, the variant's reason.
-		m, err := parse(p, s)
+		m, err := readable.Parse(p, s)
 		if err == nil {
 			return m, nil
 		}

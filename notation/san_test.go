@@ -1,6 +1,6 @@
-// Tests of SAN: known texts of classic positions, extra and stationary captures, sloppy input and error messages.
-
 package notation
+
+// Tests of SAN: known texts of classic positions, extra and stationary captures, sloppy input and error messages.
 
 import (
 	"errors"

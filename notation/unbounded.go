@@ -1,6 +1,6 @@
-// Notation on unbounded boards: parenthesized square names in coordinate notation, and SAN such as R(8,40) or R(e8)-(a8).
-
 package notation
+
+// Notation on unbounded boards: parenthesized square names in coordinate notation, and SAN such as R(8,40) or R(e8)-(a8).
 
 import (
 	"strings"

@@ -1,6 +1,6 @@
-// Tests of the notations on unbounded boards: far moves read exactly, the seed's letter squares, SAN and errors.
-
 package notation
+
+// Tests of the notations on unbounded boards: far moves read exactly, the seed's letter squares, SAN and errors.
 
 import (
 	"math/rand/v2"

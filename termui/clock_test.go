@@ -1,5 +1,6 @@
-// Tests of terminal games with clocks: the clock line, a human losing on time, the computer keeping to its clock.
 package termui_test
+
+// Tests of terminal games with clocks: the clock line, a human losing on time, the computer keeping to its clock.
 
 import (
 	"regexp"

@@ -1,5 +1,6 @@
-// Tests of the terminal game on game.Game: input lines of any length, the end of input, the reasons of refused moves, the in-game help, marks on the board, resignation, draws, takebacks and the AfterMove hook.
 package termui_test
+
+// Tests of the terminal game on game.Game: input lines of any length, the end of input, the reasons of refused moves, the in-game help, marks on the board, resignation, draws, takebacks and the AfterMove hook.
 
 import (
 	"errors"

@@ -1,4 +1,3 @@
-// Package termui draws positions of any board as text and runs terminal games on game.Game.
 package termui
 
 // The text board: cells, zones and canals, terrain, carried items, marks and labels.

@@ -1,5 +1,6 @@
-// Tests of the text board.
 package termui
+
+// Tests of the text board.
 
 import (
 	"strings"

@@ -1,5 +1,6 @@
-// Tests of the board drawing of terrain: water, region characters, carried items and player-facing labels.
 package termui_test
+
+// Tests of the board drawing of terrain: water, region characters, carried items and player-facing labels.
 
 import (
 	"strings"

@@ -1,5 +1,6 @@
-// Viewports for unbounded boards: a window that can be panned and re-centred, with far pieces shown at its edge.
 package termui
+
+// Viewports for unbounded boards: a window that can be panned and re-centred, with far pieces shown at its edge.
 
 import (
 	"fmt"

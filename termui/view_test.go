@@ -1,5 +1,6 @@
-// Tests of the window on unbounded boards: drawing, far pieces at the edge, and the pan/center/home/zoom commands in play.
 package termui_test
+
+// Tests of the window on unbounded boards: drawing, far pieces at the edge, and the pan/center/home/zoom commands in play.
 
 import (
 	"strings"

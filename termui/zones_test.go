@@ -1,5 +1,6 @@
-// Tests of the board drawing of zones and canals, and of the game loop's status lines, legend and declarations.
 package termui_test
+
+// Tests of the board drawing of zones and canals, and of the game loop's status lines, legend and declarations.
 
 import (
 	"strings"

@@ -1,5 +1,6 @@
-// Tournament files: the JSON record of a tournament, read and checked, written back.
 package tournament
+
+// Tournament files: the JSON record of a tournament, read and checked, written back.
 
 import (
 	"bytes"

@@ -1,5 +1,6 @@
-// Tests of tournament scoring: the seed's worked example with and without the fee, each scoring rule, armies, errors and the file format.
 package tournament
+
+// Tests of tournament scoring: the seed's worked example with and without the fee, each scoring rule, armies, errors and the file format.
 
 import (
 	"bytes"

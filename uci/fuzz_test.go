@@ -1,5 +1,6 @@
-// Fuzz target of the UCI server: any command lines, answered without a panic, and a refused command changes nothing.
 package uci
+
+// Fuzz target of the UCI server: any command lines, answered without a panic, and a refused command changes nothing.
 
 import (
 	"strings"

@@ -1,5 +1,6 @@
-// Tests of the UCI server in process: the handshake, options, positions in every variant, go limits, stop, and bad input.
 package uci
+
+// Tests of the UCI server in process: the handshake, options, positions in every variant, go limits, stop, and bad input.
 
 import (
 	"slices"

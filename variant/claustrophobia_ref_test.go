@@ -1,6 +1,6 @@
-// An independent Claustrophobia move generator, written from the rules text without Betza, to check the core's against.
-
 package variant
+
+// An independent Claustrophobia move generator, written from the rules text without Betza, to check the core's against.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// SAN of the sliding pawn's step past a blocker: it names its file, like a capture.
 package variant
+
+// SAN of the sliding pawn's step past a blocker: it names its file, like a capture.
 
 import (
 	"testing"

@@ -1,6 +1,6 @@
-// Tests of Claustrophobia: the seed's worked examples, every move of every piece, check, results, notation, speed.
-
 package variant
+
+// Tests of Claustrophobia: the seed's worked examples, every move of every piece, check, results, notation, speed.
 
 import (
 	"fmt"

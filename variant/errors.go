@@ -1,6 +1,6 @@
-// Errors in variant files: the file, line and field at fault.
-
 package variant
+
+// Errors in variant files: the file, line and field at fault.
 
 import (
 	"bytes"

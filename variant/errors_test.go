@@ -1,6 +1,6 @@
-// Tests that bad variant files are rejected with the right line and field.
-
 package variant
+
+// Tests that bad variant files are rejected with the right line and field.
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
-// Fuzz test of the variant file reader: no input may make it panic or misreport.
-
 package variant
+
+// Fuzz test of the variant file reader: no input may make it panic or misreport.
 
 import (
 	"bytes"

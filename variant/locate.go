@@ -1,6 +1,6 @@
-// Source locator: finds the line of every table, key and array element of a TOML text.
-
 package variant
+
+// Source locator: finds the line of every table, key and array element of a TOML text.
 
 import (
 	"slices"

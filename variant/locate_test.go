@@ -1,6 +1,6 @@
-// Tests of the source locator on TOML that tries to mislead it.
-
 package variant
+
+// Tests of the source locator on TOML that tries to mislead it.
 
 import (
 	"testing"

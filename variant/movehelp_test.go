@@ -1,6 +1,6 @@
 package variant
 
-// Tests of the variants' move help (move_help): every variant has one, it names each declaration, and each of its examples is a legal move in a position where the example applies; and of Longchess's marks (mines, shells) as the definition declares them.
+// Tests of the variants' move help (move_help): every variant has one, it names each declaration, and each of its examples is a legal move in a position where the example applies (Longchess's examples are in its package).
 
 import (
 	"strings"
@@ -31,14 +31,6 @@ func TestMoveHelpExamples(t *testing.T) {
 			return p
 		}
 	}
-	long := func(turn string, placements ...string) func(*testing.T, *core.Rules) *core.Position {
-		return func(t *testing.T, r *core.Rules) *core.Position {
-			if len(placements) == 0 {
-				return r.StartPosition()
-			}
-			return lcPos(t, r, turn, placements...)
-		}
-	}
 	for _, ex := range []example{
 		{"chess", nil, fen(""), []string{"e2e4", "g1f3", "e4", "Nf3"}},
 		{"chess", nil, fen("4k3/5p2/8/3p3B/4P3/8/8/4K3 w - - 0 1"), []string{"exd5", "Bxf7+"}},
@@ -67,15 +59,6 @@ func TestMoveHelpExamples(t *testing.T) {
 		{"infinite-plane-huygens", nil, fen("K5,1|R8,1|r8,7|k5,8 w - 0 1"), []string{"Rx(8,7)"}},
 		{"infinite-plane-huygens", nil, fen("K5,1|R1,1|k5,8 w - 0 1"), []string{"(1,1)(1,1000000)", "R(1,1000000)"}},
 		{"infinite-plane-huygens", nil, fen("K5,1|P3,7|k8,8 w - 0 1"), []string{"(3,7)(3,8)q", "(3,8)=Q"}},
-		{"longchess", nil, long("w"), []string{"a7c8", "N1W3-3W2", "e-f", "P5W-6W", "a8off", "R1W2-0W"}},
-		{"longchess", nil, long("w", "R@1W2", "r@9W2"), []string{"R1W2x9W2"}},
-		{"longchess", nil, long("w", "B@12W6", "r@10W4"), []string{"l4@j6", "B12W6@10W4"}},
-		{"longchess", nil, long("w", "R[f]@10W5"), []string{"j5k5/drop", "R10W5-11W5/drop"}},
-		{"longchess", nil, long("w", "F@10W5"), []string{"pass"}},
-		{"longchess", nil, long("w", "R@10W5", "r@10B5"), []string{"R10W5-10W6:draw"}},
-		{"longchess", []string{"mines"}, long("w"), []string{"e6*f6", "P5W4*6W4"}},
-		{"longchess", []string{"artillery"}, long("w"), []string{"a5^k3^l7", "A1W5^11W3^12W7"}},
-		{"longchess", []string{"teams=4"}, long("r"), []string{"Nc12-b10", "9-8", "Bb13-off"}},
 	} {
 		r := lcOptsOf(t, ex.variant, ex.options)
 		p := ex.position(t, r)
@@ -118,43 +101,5 @@ func TestMoveHelpEverywhere(t *testing.T) {
 				t.Errorf("%s: the move help does not show the declaration %s%s", name, core.DeclarationSep, d.Name)
 			}
 		}
-	}
-}
-
-// TestLongchessMarksDeclared: the marks the hooks keep are the ones the
-// definition declares, for every player, in the two- and four-team games.
-func TestLongchessMarksDeclared(t *testing.T) {
-	for _, options := range [][]string{{"mines", "artillery"}, {"teams=4", "mines", "artillery"}} {
-		r := lcOptsOf(t, "longchess", options)
-		kinds := map[string]int{}
-		for i, mk := range r.Def.Board.Marks {
-			kinds[mk.Name] = i
-		}
-		if len(kinds) != 2 {
-			t.Fatalf("%v: marks %+v", options, r.Def.Board.Marks)
-		}
-		for pl := 0; pl < r.Players; pl++ {
-			for _, c := range []struct {
-				kind string
-				bit  uint8
-			}{{"mine", mineBit(core.Player(pl))}, {"shell", shellBit(core.Player(pl))}} {
-				got := r.MarksOn(c.bit, nil)
-				if len(got) != 1 || got[0] != (core.Marked{Kind: kinds[c.kind], Owner: core.Player(pl)}) {
-					t.Errorf("%v: player %d's %s (bit %08b) reads as %v", options, pl+1, c.kind, c.bit, got)
-				}
-			}
-		}
-	}
-	// A mine laid in play is a mark of its layer.
-	r := lcOptsOf(t, "longchess", []string{"mines"})
-	p := r.StartPosition()
-	m, err := game.ParseMove(p, "e6*f6")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.MakeMove(m)
-	sq, _ := r.Board.ParseSquare("f6")
-	if got := r.MarksOn(p.Mark(sq), nil); len(got) != 1 || r.Def.Board.Marks[got[0].Kind].Name != "mine" || got[0].Owner != 0 {
-		t.Errorf("after e6*f6, f6 holds %v", got)
 	}
 }

@@ -1,6 +1,6 @@
-// Shape check: compares decoded TOML data with core.Definition, for type errors with exact paths.
-
 package variant
+
+// Shape check: compares decoded TOML data with core.Definition, for type errors with exact paths.
 
 import (
 	"fmt"

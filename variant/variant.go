@@ -1,9 +1,6 @@
-// Package variant reads variant definitions: the TOML file format, the built-in variants and --option values.
-//
-// A variant file is a core.Definition written in TOML (see FORMAT.md). Every
-// error about a file is an *Error naming the file, the line and the field at
-// fault, printed as "FILE:LINE: FIELD: message".
 package variant
+
+// The built-in variants and the loader: Names, Definition, Load, LoadFile, Parse, Compile and ParseOptions.
 
 import (
 	"embed"

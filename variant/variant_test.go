@@ -1,6 +1,6 @@
-// Tests of the built-in variants: loading, contents, start FEN round trip and perft.
-
 package variant
+
+// Tests of the built-in variants: loading, contents, start FEN round trip and perft.
 
 import (
 	"os"

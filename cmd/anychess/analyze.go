@@ -1,5 +1,6 @@
-// The analyze subcommand: search one position and print the best move, its score and the principal variation.
 package main
+
+// The analyze subcommand: search one position and print the best move, its score and the principal variation.
 
 import (
 	"errors"

@@ -1,5 +1,6 @@
-// End-to-end tests of the analyze and match commands and of play's level flag.
 package main
+
+// End-to-end tests of the analyze and match commands and of play's level flag.
 
 import (
 	"strings"

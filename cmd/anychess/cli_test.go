@@ -1,5 +1,6 @@
-// Tests of the command line as a new user meets it: help, the variant as a positional word, absurd flag values, exit status.
 package main
+
+// Tests of the command line as a new user meets it: help, the variant as a positional word, absurd flag values, exit status.
 
 import (
 	"bytes"

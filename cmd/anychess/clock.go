@@ -1,5 +1,6 @@
-// Flags given on the command line.
 package main
+
+// Flags given on the command line.
 
 import (
 	"errors"

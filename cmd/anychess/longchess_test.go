@@ -1,5 +1,6 @@
-// End-to-end tests of Longchess's options and the tournament command through run().
 package main
+
+// End-to-end tests of Longchess's options and the tournament command through run().
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Command anychess plays, counts and explains chess variants from the terminal.
 package main
+
+// The command table, the usage, the flags every command shares, and the variants, rules, moves and perft commands.
 
 import (
 	"errors"

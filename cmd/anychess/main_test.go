@@ -1,5 +1,6 @@
-// End-to-end tests of the anychess command through run().
 package main
+
+// End-to-end tests of the anychess command through run().
 
 import (
 	"os"

@@ -1,5 +1,6 @@
-// End-to-end tests of the anychess command with Martian Chess: its forms, the clock call in --moves, and four seats.
 package main
+
+// End-to-end tests of the anychess command with Martian Chess: its forms, the clock call in --moves, and four seats.
 
 import (
 	"fmt"

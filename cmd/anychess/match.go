@@ -1,5 +1,6 @@
-// The match subcommand: games between two engine configurations, with the score and an Elo interval.
 package main
+
+// The match subcommand: games between two engine configurations, with the score and an Elo interval.
 
 import (
 	"fmt"

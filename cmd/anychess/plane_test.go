@@ -1,5 +1,6 @@
-// End-to-end tests of the infinite plane through the command: the candidate-set note, perft, moves and far moves.
 package main
+
+// End-to-end tests of the infinite plane through the command: the candidate-set note, perft, moves and far moves.
 
 import (
 	"io"

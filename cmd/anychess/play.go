@@ -1,5 +1,6 @@
-// The play subcommand: a terminal game on game.Game, each seat a person or the computer, saved after every move and resumed.
 package main
+
+// The play subcommand: a terminal game on game.Game, each seat a person or the computer, saved after every move and resumed.
 
 import (
 	"flag"

@@ -1,5 +1,6 @@
-// Tests of 'play --save' and 'play --resume': games saved after every move and resumed with their variant, options, seats, clocks and moves, also after the process was killed with kill -9, and the refusals of bad files and flags.
 package main
+
+// Tests of 'play --save' and 'play --resume': games saved after every move and resumed with their variant, options, seats, clocks and moves, also after the process was killed with kill -9, and the refusals of bad files and flags.
 
 import (
 	"os"

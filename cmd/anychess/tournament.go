@@ -1,5 +1,6 @@
-// The tournament subcommand: a Longchess tournament's battles kept in a local JSON file, and its standings.
 package main
+
+// The tournament subcommand: a Longchess tournament's battles kept in a local JSON file, and its standings.
 
 import (
 	"errors"

@@ -1,5 +1,6 @@
-// The uci subcommand: anychess as a UCI engine, for GUIs and other programs, in every variant (UCI_Variant).
 package main
+
+// The uci subcommand: anychess as a UCI engine, for GUIs and other programs, in every variant (UCI_Variant).
 
 import (
 	"fmt"

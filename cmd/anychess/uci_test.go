@@ -1,5 +1,6 @@
-// End-to-end tests of 'anychess uci': matches of game's UCI player, driving this command as a subprocess, against the engine in process.
 package main
+
+// End-to-end tests of 'anychess uci': matches of game's UCI player, driving this command as a subprocess, against the engine in process.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Package atomicfile writes files atomically and durably: a reader sees the old content or the new, never a mix, and once WriteFile returns the new content survives a crash of the process or the machine.
 package atomicfile
+
+// WriteFile: a temporary file in the same directory, fsync, rename, fsync of the directory.
 
 import (
 	"crypto/rand"

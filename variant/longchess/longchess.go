@@ -1,5 +1,6 @@
+package longchess
+
 // Longchess hooks: rivers and bridges, range attacks, pawn charges, flags, retreat off the board, passing and the results.
-package variant
 
 import (
 	"fmt"
@@ -12,8 +13,8 @@ import (
 // bishop B, nightrider NN, pawn W, artillery W, the flag with no moves of
 // its own — with water as Wall. These hooks add what Betza cannot say:
 //
-//   - Configure (longchess_mods.go): the options — the four-team board
-//     (longchess_four.go), the modifications' changes to the board, the
+//   - Configure (mods.go): the options — the four-team board
+//     (four.go), the modifications' changes to the board, the
 //     artillery piece, the title naming them.
 //   - Step: a nightrider leap over a river needs a bridge (or land) on one of
 //     the two cells it straddles; every move that reaches the central river
@@ -21,8 +22,7 @@ import (
 //   - Generate: range attacks (core.KindStationary), pawn charges and
 //     retreats, flag steps inside the Keep, picking up one's own flag, moves
 //     that drop a carried flag, retreats off one's own end, laying mines and
-//     artillery salvos (a candidate subset; Exact and ParseMoveText decide
-//     any salvo).
+//     artillery salvos (a candidate subset; Unlisted decides any salvo).
 //   - Pass: a side without a legal move passes.
 //   - BeforeMove, AfterMove, MakeSpecial: carried flags (the carry layer
 //     holds the flag's Piece value on the carrier's square), pieces sent
@@ -61,35 +61,31 @@ const (
 	kindSalvo
 )
 
-// LongchessArgDraw is the Move.Arg bit of a Longchess move that offers a draw,
+// ArgDraw is the Move.Arg bit of a Longchess move that offers a draw,
 // or accepts the draw the opponents offered on the previous moves (the
 // declaration "draw").
-const LongchessArgDraw = 1 << 14
+const ArgDraw = 1 << 14
 
 var longchessHooks = &core.Hooks{
-	Configure:      longConfigure,
-	Prepare:        longPrepare,
-	Step:           longStep,
-	Generate:       longGenerate,
-	Legal:          longLegal,
-	Pass:           longPass,
-	MakeSpecial:    longMakeSpecial,
-	BeforeMove:     longBefore,
-	AfterMove:      longAfter,
-	Outcome:        longOutcome,
-	ParsePosition:  parseLongchess,
-	FormatPosition: formatLongchess,
-	MoveText:       longMoveText,
-	ParseMoveText:  parseLongMoveText,
-	Exact:          longExact,
-	Candidates:     longCandidates,
-	Readable:       longReadable,
-	ParseReadable:  parseLongReadable,
-	Status:         longStatus,
-	Evaluate:       longEvaluate,
+	Configure:   longConfigure,
+	Prepare:     longPrepare,
+	Step:        longStep,
+	Generate:    longGenerate,
+	Legal:       longLegal,
+	Pass:        longPass,
+	MakeSpecial: longMakeSpecial,
+	BeforeMove:  longBefore,
+	AfterMove:   longAfter,
+	Outcome:     longOutcome,
+	Position:    &core.PositionText{Parse: parseLongchess, Format: formatLongchess},
+	MoveText:    longMoveText,
+	Unlisted:    &core.UnlistedMoves{Exact: longExact, ParseText: parseLongMoveText, Note: longCandidates},
+	Readable:    &core.ReadableNotation{Write: longReadable, Parse: parseLongReadable},
+	Status:      longStatus,
+	Evaluate:    longEvaluate,
 	Declarations: []core.Declaration{{
 		Name: "draw",
-		Arg:  LongchessArgDraw,
+		Arg:  ArgDraw,
 		Help: "offer a draw; when every other player offered one on the moves just before, the game is drawn",
 	}},
 }
@@ -126,7 +122,7 @@ type longGeo struct {
 	names              []string
 	artStart           [core.MaxPlayers]core.Square
 	optionText         string     // the non-default options, as the position text names them
-	walks              *longWalks // the evaluation's distances (longchess_eval.go)
+	walks              *longWalks // the evaluation's distances (eval.go)
 }
 
 func lgeo(r *core.Rules) *longGeo { return r.Extra.(*longGeo) }
@@ -768,7 +764,7 @@ func longAfter(p *core.Position, m core.Move) {
 		return // a team that is out neither offers nor lets an offer lapse
 	}
 	offers := int32(0)
-	if m.Arg&LongchessArgDraw != 0 {
+	if m.Arg&ArgDraw != 0 {
 		offers = p.Counter(lcCounterOffer) + 1
 	}
 	if offers > 0 && offers >= g.teamsIn(p) {

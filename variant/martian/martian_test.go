@@ -1,5 +1,6 @@
+package martian
+
 // Tests of Martian Chess: one per rule, the forms and turn order, scoring and ties, the position text, and the reference model.
-package variant
 
 import (
 	"errors"
@@ -560,10 +561,10 @@ func TestMartianTextErrors(t *testing.T) {
 		{"", "text", "want 5 fields"},
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ 1 -/- -", "text", "got 4"},
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ 1 -/- - -", "board", "7 ranks"},
-		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQQ 1 -/- - -", "board", "more than 4 files"},
+		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQQ 1 -/- - -", "board", "rank 1 has 5 files, the board has 4"},
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQ 1 -/- - -", "board", "3 files"},
 		{"QQD1/QDP1/DPP1/5/4/1PPD/1PDQ/1DQQ 1 -/- - -", "board", "does not fit"},
-		{"QQD1/QDP1/DPP1/0/4/1PPD/1PDQ/1DQQ 1 -/- - -", "board", "does not fit"},
+		{"QQD1/QDP1/DPP1/0/4/1PPD/1PDQ/1DQQ 1 -/- - -", "board", "bad empty run \"0\""},
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1dQQ 1 -/- - -", "board", "no colour"},
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1KQQ 1 -/- - -", "board", "not a piece"},
 		{"QQD1/QDP1/DPP1/4/4/1PPD/1PDQ/1DQQ 3 -/- - -", "turn", "1 to 2"},
@@ -592,7 +593,7 @@ func TestMartianTextErrors(t *testing.T) {
 	r := martianRules(t, two)
 	for _, tt := range tests {
 		p, err := r.ParsePosition(tt.text)
-		var te *MartianTextError
+		var te *core.PositionError
 		if p != nil || !errors.As(err, &te) {
 			t.Errorf("%q: %v, %v", tt.text, p, err)
 			continue

@@ -1,5 +1,6 @@
+package plane
+
 // Chess on an Infinite Plane hooks: the square-name option and the insufficient-material table.
-package variant
 
 import (
 	"anychess/core"

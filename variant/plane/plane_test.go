@@ -1,5 +1,6 @@
+package plane
+
 // Tests of the infinite plane's hooks (insufficient material, square names) and of a user's own unbounded variant file.
-package variant
 
 import (
 	"fmt"

@@ -1,9 +1,12 @@
+package martian
+
 // Fuzz test of the Martian Chess position text: no input may panic, half-build a position or fail to round-trip.
-package variant
 
 import (
 	"errors"
 	"testing"
+
+	"anychess/core"
 )
 
 func FuzzMartianPosition(f *testing.F) {
@@ -19,7 +22,7 @@ func FuzzMartianPosition(f *testing.F) {
 		r := martianRules(t, opts)
 		p, err := r.ParsePosition(text)
 		if err != nil {
-			var te *MartianTextError
+			var te *core.PositionError
 			if p != nil || !errors.As(err, &te) {
 				t.Fatalf("%q: position %v with error %v (%T)", text, p, err, err)
 			}

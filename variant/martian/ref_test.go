@@ -1,5 +1,6 @@
+package martian
+
 // An independent model of Martian Chess, written from the rules text, that the hooks are checked against.
-package variant
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
+package martian
+
 // Martian Chess hooks: forms, zone control, scoring, field promotion, no rejection, the clock and the end.
-package variant
 
 import (
 	"fmt"
@@ -57,18 +58,17 @@ func diagonal(b *core.Board) [4]core.Square {
 }
 
 var martianHooks = &core.Hooks{
-	Configure:      martianConfigure,
-	Generate:       martianGenerate,
-	Legal:          martianLegal,
-	MakeSpecial:    martianMerge,
-	BeforeMove:     martianBefore,
-	AfterMove:      martianAfter,
-	Outcome:        martianOutcome,
-	ParsePosition:  parseMartian,
-	FormatPosition: formatMartian,
-	MoveText:       martianMoveText,
-	Status:         martianStatus,
-	Evaluate:       martianEvaluate,
+	Configure:   martianConfigure,
+	Generate:    martianGenerate,
+	Legal:       martianLegal,
+	MakeSpecial: martianMerge,
+	BeforeMove:  martianBefore,
+	AfterMove:   martianAfter,
+	Outcome:     martianOutcome,
+	Position:    &core.PositionText{Parse: parseMartian, Format: formatMartian},
+	MoveText:    martianMoveText,
+	Status:      martianStatus,
+	Evaluate:    martianEvaluate,
 	Declarations: []core.Declaration{{
 		Name:    "clock",
 		Arg:     ArgCallClock,

@@ -1,5 +1,6 @@
+package longchess
+
 // Tests of Longchess text: square names, both move notations read and written, the position text and its errors, random-game coverage.
-package variant
 
 import (
 	"math/rand/v2"
@@ -165,7 +166,7 @@ func TestLongchessRandomGames(t *testing.T) {
 					m = legal[rng.IntN(len(legal))]
 				}
 				if rng.IntN(40) == 0 {
-					m.Arg |= LongchessArgDraw
+					m.Arg |= ArgDraw
 				}
 				p.MakeMove(m)
 			}
@@ -284,9 +285,9 @@ func TestLongchessTextErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := lcRules(t, c.mode).ParsePosition(c.text)
-			e, ok := err.(*LongchessTextError)
+			e, ok := err.(*core.PositionError)
 			if !ok {
-				t.Fatalf("error %v (%T), want a *LongchessTextError", err, err)
+				t.Fatalf("error %v (%T), want a *core.PositionError", err, err)
 			}
 			if e.Field != c.field || !strings.Contains(e.Msg, c.msg) {
 				t.Errorf("error %v, want field %q and a message saying %q", err, c.field, c.msg)

@@ -1,5 +1,6 @@
+package longchess
+
 // Tests of four-team Longchess: the seed's board, setup and O/o diagrams, charges along both axes, retreats, wins, turn order and the position text.
-package variant
 
 import (
 	"slices"
@@ -457,7 +458,7 @@ func TestLongchessFourText(t *testing.T) {
 		{empty + " r - 1 shells:re5", "shells", "to move"},
 	} {
 		_, err := r.ParsePosition(c.text)
-		e, ok := err.(*LongchessTextError)
+		e, ok := err.(*core.PositionError)
 		if !ok || e.Field != c.field || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: error %v, want field %q saying %q", c.text, err, c.field, c.msg)
 		}

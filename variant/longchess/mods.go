@@ -1,5 +1,6 @@
+package longchess
+
 // Longchess modifications: the options, the board changes they make, nonlethal captures, mines, and artillery salvos and shells.
-package variant
 
 import (
 	"errors"
@@ -426,7 +427,7 @@ type salvoTarget struct {
 	value int
 }
 
-// salvos adds the candidate salvos of the artillery on from (LongchessSalvos).
+// salvos adds the candidate salvos of the artillery on from (Salvos).
 func (g *longGeo) salvos(p *core.Position, from core.Square, us core.Player, buf []core.Move) []core.Move {
 	var targets [4 * core.MaxBoardSide]salvoTarget
 	n := 0
@@ -473,9 +474,9 @@ func (g *longGeo) salvos(p *core.Position, from core.Square, us core.Player, buf
 	return buf
 }
 
-// LongchessSalvos describes the candidate salvos: the subset of an
+// Salvos describes the candidate salvos: the subset of an
 // artillery's salvos that move lists, perft and the computer player use.
-const LongchessSalvos = "one shell on each enemy piece (not a flag) within range; " +
+const Salvos = "one shell on each enemy piece (not a flag) within range; " +
 	"the 2, 3 and 4 most valuable of them (ties: the lower square first) together; " +
 	"with no enemy in range, one shell on the farthest square in range (the lowest such square)"
 
@@ -485,7 +486,7 @@ func longCandidates(r *core.Rules) string {
 		return ""
 	}
 	return "note: " + r.Def.Name + " with artillery: moves, perft and the computer player list only candidate salvos (" +
-		LongchessSalvos + "); every other salvo of 1-4 shells within distance 20 may still be played, written like a5^k3^l7"
+		Salvos + "); every other salvo of 1-4 shells within distance 20 may still be played, written like a5^k3^l7"
 }
 
 // checkSalvo says why the salvo m is not legal in p, or nil.
@@ -518,7 +519,7 @@ func (g *longGeo) checkSalvo(p *core.Position, m core.Move) error {
 	return nil
 }
 
-// longExact decides salvos exactly (core.Hooks.Exact): LegalMoves lists
+// longExact decides salvos exactly (core.UnlistedMoves.Exact): LegalMoves lists
 // only the candidates.
 func longExact(p *core.Position, m core.Move) (bool, error) {
 	if m.Kind != kindSalvo {
@@ -529,7 +530,7 @@ func longExact(p *core.Position, m core.Move) (bool, error) {
 
 // parseLongMoveText reads a salvo in coordinate notation — the artillery's
 // square, then "^" and each shell's square (a5^k3^l7), in any order — and
-// decides it exactly (core.Hooks.ParseMoveText).
+// decides it exactly (core.UnlistedMoves.ParseText).
 func parseLongMoveText(p *core.Position, s string) (core.Move, bool, error) {
 	if !strings.Contains(s, "^") || len(s) > 100 {
 		return core.NullMove, false, nil

@@ -1,5 +1,6 @@
+package longchess
+
 // Tests of Longchess: the seed's diagrams, rivers, range attacks, charges, flags, retreat, results, notations and the position text.
-package variant
 
 import (
 	"fmt"

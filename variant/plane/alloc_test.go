@@ -1,5 +1,6 @@
+package plane
+
 // The infinite plane's insufficient-material rule allocates nothing: the search calls it.
-package variant
 
 import "testing"
 

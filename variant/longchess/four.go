@@ -1,5 +1,6 @@
+package longchess
+
 // Longchess four-team Capture the Flag: the 13×13 board, its rivers and keeps, the four armies by symmetry, and each team's frame.
-package variant
 
 import (
 	"strings"

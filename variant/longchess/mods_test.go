@@ -1,5 +1,6 @@
+package longchess
+
 // Tests of the Longchess modifications: each option's rules, the seed's mine diagrams, artillery salvos and shells, and every option alone and in pairs.
-package variant
 
 import (
 	"slices"
@@ -227,7 +228,7 @@ func TestLongchessModResults(t *testing.T) {
 }
 
 // TestLongchessSalvoCandidates: the salvos the move list holds are the
-// documented candidates (LongchessSalvos) — here a rook and two pieces of
+// documented candidates (Salvos) — here a rook and two pieces of
 // value 3, a flag and a piece out of range.
 func TestLongchessSalvoCandidates(t *testing.T) {
 	r := lcOpts(t, "artillery")
@@ -427,9 +428,9 @@ func TestLongchessModTextErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := lcOpts(t, c.opts...).ParsePosition(c.text)
-			e, ok := err.(*LongchessTextError)
+			e, ok := err.(*core.PositionError)
 			if !ok {
-				t.Fatalf("error %v (%T), want a *LongchessTextError", err, err)
+				t.Fatalf("error %v (%T), want a *core.PositionError", err, err)
 			}
 			if e.Field != c.field || !strings.Contains(e.Msg, c.msg) {
 				t.Errorf("error %v, want field %q and a message saying %q", err, c.field, c.msg)

@@ -1,5 +1,6 @@
+package martian
+
 // Martian Chess position text: reading and writing BOARD TURN PILES CLOCK LAST (see doc/martian-chess.md).
-package variant
 
 import (
 	"fmt"
@@ -9,35 +10,17 @@ import (
 	"anychess/core"
 )
 
-// MartianTextError is a Martian Chess position text that cannot be read: the
-// field at fault ("board", "turn", "piles", "clock", "last move", or "text"
-// for the whole) and what is wrong with it.
-type MartianTextError struct {
-	Text  string
-	Field string
-	Msg   string
-}
-
-// Error implements error.
-func (e *MartianTextError) Error() string {
-	text := e.Text
-	if len(text) > 80 {
-		text = text[:80] + "…"
-	}
-	return fmt.Sprintf("bad martian-chess position %q: %s: %s", text, e.Field, e.Msg)
-}
-
 // martianFields names the fields of the text, in order.
 var martianFields = []string{"board", "turn", "piles", "clock", "last move"}
 
 // maxMartianText bounds the input, so hostile text cannot make the parser work hard.
 const maxMartianText = 1000
 
-// parseMartian reads a position; on any error it returns only the error.
+// parseMartian reads a position; on any error it returns only the error, a
+// *core.PositionError naming the field at fault ("board", "turn", "piles",
+// "clock", "last move", or "text" for the whole).
 func parseMartian(r *core.Rules, text string) (*core.Position, error) {
-	bad := func(field, format string, args ...any) (*core.Position, error) {
-		return nil, &MartianTextError{Text: text, Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
+	bad := core.PositionFault("martian-chess position", text)
 	if len(text) > maxMartianText {
 		return bad("text", "too long (%d bytes)", len(text))
 	}
@@ -50,48 +33,22 @@ func parseMartian(r *core.Rules, text string) (*core.Position, error) {
 	p := r.NewPosition()
 	var supply [4]int // pieces of each size on the board and in the piles
 
-	// Board.
-	rows := strings.Split(fields[0], "/")
-	if len(rows) != b.Ranks {
-		return bad("board", "%d ranks, the board has %d", len(rows), b.Ranks)
-	}
-	for i, row := range rows {
-		y := b.Ranks - 1 - i
-		x := 0
-		for j := 0; j < len(row); {
-			ch := row[j]
-			switch {
-			case ch >= '0' && ch <= '9':
-				k := j
-				for k < len(row) && row[k] >= '0' && row[k] <= '9' {
-					k++
-				}
-				e, err := strconv.Atoi(row[j:k])
-				if err != nil || e < 1 || e > b.Files-x {
-					return bad("board", "rank %d: empty run %q does not fit the %d files", y+1, row[j:k], b.Files)
-				}
-				x += e
-				j = k
-				continue
-			case strings.IndexByte(martianLetters[1:], ch) >= 0:
-				if x >= b.Files {
-					return bad("board", "rank %d has more than %d files", y+1, b.Files)
-				}
-				t := core.PieceType(strings.IndexByte(martianLetters, ch))
-				sq := b.Square(core.Coord{X: int64(x), Y: int64(y)})
-				p.Put(sq, core.MakePiece(zoneOf(b, sq), t))
-				supply[t]++
-				x++
-			case strings.IndexByte("pdq", ch) >= 0:
-				return bad("board", "rank %d: %q: pieces have no colour, write them in upper case (P, D, Q)", y+1, string(ch))
-			default:
-				return bad("board", "rank %d: %q is not a piece (P, D, Q) or a count of empty squares", y+1, string(ch))
-			}
-			j++
+	// Board: the pieces have no colour; each belongs to its zone's player.
+	err := b.ReadBoard(fields[0], core.BoardText{}, func(sq core.Square, text string) error {
+		switch ch := text[0]; {
+		case strings.IndexByte(martianLetters[1:], ch) >= 0:
+			t := core.PieceType(strings.IndexByte(martianLetters, ch))
+			p.Put(sq, core.MakePiece(zoneOf(b, sq), t))
+			supply[t]++
+			return nil
+		case strings.IndexByte("pdq", ch) >= 0:
+			return fmt.Errorf("%q: pieces have no colour, write them in upper case (P, D, Q)", string(rune(ch)))
+		default:
+			return fmt.Errorf("%q is not a piece (P, D, Q) or a count of empty squares", string(rune(ch)))
 		}
-		if x != b.Files {
-			return bad("board", "rank %d has %d files, the board has %d", y+1, x, b.Files)
-		}
+	})
+	if err != nil {
+		return bad("board", "%v", err)
 	}
 
 	// Turn.
@@ -243,27 +200,12 @@ func formatMartian(p *core.Position) string {
 	r := p.Rules()
 	b := r.Board
 	var sb strings.Builder
-	for y := b.Ranks - 1; y >= 0; y-- {
-		empty := 0
-		for x := 0; x < b.Files; x++ {
-			pc := p.At(b.Square(core.Coord{X: int64(x), Y: int64(y)}))
-			if !pc.IsPiece() {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			sb.WriteByte(martianLetters[pc.Type()])
+	sb.Write(b.AppendBoard(make([]byte, 0, 2*b.Files*b.Ranks), core.BoardText{}, func(buf []byte, sq core.Square) []byte {
+		if pc := p.At(sq); pc.IsPiece() {
+			buf = append(buf, martianLetters[pc.Type()])
 		}
-		if empty > 0 {
-			sb.WriteString(strconv.Itoa(empty))
-		}
-		if y > 0 {
-			sb.WriteByte('/')
-		}
-	}
+		return buf
+	}))
 	fmt.Fprintf(&sb, " %d ", p.Turn()+1)
 	for pl := 0; pl < r.Players; pl++ {
 		if pl > 0 {

@@ -1,5 +1,6 @@
+package longchess
+
 // Longchess text: the position text (options, mines and shells included), square names as the seed gives them (4W2, C5), and the move notations.
-package variant
 
 import (
 	"fmt"
@@ -10,24 +11,6 @@ import (
 	"anychess/core"
 )
 
-// LongchessTextError is a Longchess position text that cannot be read: the
-// field at fault ("board", "turn", "draw", "move number", "options",
-// "mines", "shells", or "text" for the whole) and what is wrong with it.
-type LongchessTextError struct {
-	Text  string
-	Field string
-	Msg   string
-}
-
-// Error implements error.
-func (e *LongchessTextError) Error() string {
-	text := e.Text
-	if len(text) > 80 {
-		text = text[:80] + "…"
-	}
-	return fmt.Sprintf("bad longchess position %q: %s: %s", text, e.Field, e.Msg)
-}
-
 // maxLongText bounds the input, so hostile text cannot make the parser work hard.
 const maxLongText = 2000
 
@@ -37,63 +20,61 @@ const maxLongText = 2000
 // carried (with cteam) the flag it carries (0 for none).
 type longCell struct{ team, ch, cteam, carried byte }
 
-// expandRow reads one row of the board text into its cells; four reads
-// the four-team form, where each piece has its team's letter first (rR).
+// longText is how the position text writes its board: rows named by their
+// place from the top (players call the files ranks), water written '~', a
+// piece with the flag it carries (N[f]) and, in the four-team text (four),
+// with its team's letter (rN[bF]).
+func longText(four bool) core.BoardText {
+	return core.BoardText{Rows: true, Water: '~', Cell: func(s string) (int, error) {
+		_, n, err := readCell(s, four)
+		return n, err
+	}}
+}
+
+// expandRow reads one row of the board text into its cells, for editing a
+// start text before there is a board; four reads the four-team form.
 func expandRow(row string, four bool) ([]longCell, error) {
 	var cells []longCell
-	for i := 0; i < len(row); {
-		ch := row[i]
+	n, err := longText(four).ScanRow(row, core.MaxBoardSide, func(_ int, text string) error {
 		switch {
-		case ch >= '0' && ch <= '9':
-			j := i
-			for j < len(row) && row[j] >= '0' && row[j] <= '9' {
-				j++
-			}
-			n, err := strconv.Atoi(row[i:j])
-			if err != nil || n < 1 || n > core.MaxBoardSide || row[i] == '0' {
-				return nil, fmt.Errorf("bad empty run %q", row[i:j])
-			}
-			if len(cells)+n > core.MaxBoardSide {
-				return nil, fmt.Errorf("more than %d cells", core.MaxBoardSide)
-			}
-			for k := 0; k < n; k++ {
-				cells = append(cells, longCell{ch: '.'})
-			}
-			i = j
-			continue
-		case ch == '~' || ch == '*':
+		case text == "":
+			cells = append(cells, longCell{ch: '.'})
+		case text == "~" || text == "*":
 			cells = append(cells, longCell{ch: '~'})
-		case ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z':
-			var c longCell
-			var err error
-			if c, i, err = readPiece(row, i, four); err != nil {
-				return nil, err
-			}
-			if i < len(row) && row[i] == '[' {
-				var f longCell
-				if f, i, err = readPiece(row, i+1, four); err != nil || i >= len(row) || row[i] != ']' {
-					if four {
-						return nil, fmt.Errorf("a carried flag is written in brackets after its carrier, as in rN[bF]")
-					}
-					return nil, fmt.Errorf("a carried flag is written as a piece letter then [F] or [f], as in N[f]")
-				}
-				c.cteam, c.carried = f.team, f.ch
-				i++
-			}
-			cells = append(cells, c)
-			if len(cells) > core.MaxBoardSide {
-				return nil, fmt.Errorf("more than %d cells", core.MaxBoardSide)
-			}
-			continue
 		default:
-			return nil, fmt.Errorf("unexpected %q", string(ch))
+			c, _, _ := readCell(text, four) // its form was checked
+			cells = append(cells, c)
 		}
-		if len(cells) > core.MaxBoardSide {
-			return nil, fmt.Errorf("more than %d cells", core.MaxBoardSide)
-		}
-		i++
+		return nil
+	})
+	if err == nil && n > core.MaxBoardSide {
+		err = fmt.Errorf("more than %d cells", core.MaxBoardSide)
 	}
-	return cells, nil
+	return cells, err
+}
+
+// readCell reads the piece that s starts with, and the flag it carries in
+// brackets after it if any, and returns how many bytes they take.
+func readCell(s string, four bool) (longCell, int, error) {
+	if ch := s[0]; !(ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z') {
+		return longCell{}, 0, fmt.Errorf("unexpected %q", string(rune(ch)))
+	}
+	c, i, err := readPiece(s, 0, four)
+	if err != nil {
+		return c, 0, err
+	}
+	if i < len(s) && s[i] == '[' {
+		f, j, err := readPiece(s, i+1, four)
+		if err != nil || j >= len(s) || s[j] != ']' {
+			if four {
+				return c, 0, fmt.Errorf("a carried flag is written in brackets after its carrier, as in rN[bF]")
+			}
+			return c, 0, fmt.Errorf("a carried flag is written as a piece letter then [F] or [f], as in N[f]")
+		}
+		c.cteam, c.carried = f.team, f.ch
+		i = j + 1
+	}
+	return c, i, nil
 }
 
 // readPiece reads the piece written at row[i] and returns the index after it.
@@ -104,7 +85,7 @@ func readPiece(row string, i int, four bool) (longCell, int, error) {
 	if !four {
 		ch := row[i]
 		if !(ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z') {
-			return longCell{}, i, fmt.Errorf("unexpected %q", string(ch))
+			return longCell{}, i, fmt.Errorf("unexpected %q", string(rune(ch)))
 		}
 		return longCell{ch: ch}, i + 1, nil
 	}
@@ -116,34 +97,24 @@ func readPiece(row string, i int, four bool) (longCell, int, error) {
 
 // compressRow writes cells as a row of the board text.
 func compressRow(cells []longCell) string {
-	var sb strings.Builder
-	empty := 0
-	for _, c := range cells {
+	return string(core.AppendRow(nil, len(cells), func(buf []byte, x int) []byte {
+		c := cells[x]
 		if c.ch == '.' {
-			empty++
-			continue
-		}
-		if empty > 0 {
-			sb.WriteString(strconv.Itoa(empty))
-			empty = 0
+			return buf
 		}
 		if c.team != 0 {
-			sb.WriteByte(c.team)
+			buf = append(buf, c.team)
 		}
-		sb.WriteByte(c.ch)
+		buf = append(buf, c.ch)
 		if c.carried != 0 {
-			sb.WriteByte('[')
+			buf = append(buf, '[')
 			if c.cteam != 0 {
-				sb.WriteByte(c.cteam)
+				buf = append(buf, c.cteam)
 			}
-			sb.WriteByte(c.carried)
-			sb.WriteByte(']')
+			buf = append(buf, c.carried, ']')
 		}
-	}
-	if empty > 0 {
-		sb.WriteString(strconv.Itoa(empty))
-	}
-	return sb.String()
+		return buf
+	}))
 }
 
 // stripLongFlags removes the flags, lying or carried, from a two-team
@@ -178,9 +149,7 @@ var longTags = []string{"options", "mines", "shells"}
 // shells: the players' mines and shells in flight, each as the player's
 // letter and the square (mines:we5,bx3).
 func parseLongchess(r *core.Rules, text string) (*core.Position, error) {
-	bad := func(field, format string, args ...any) (*core.Position, error) {
-		return nil, &LongchessTextError{Text: text, Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
+	bad := core.PositionFault("longchess position", text)
 	if len(text) > maxLongText {
 		return bad("text", "too long (%d bytes)", len(text))
 	}
@@ -204,56 +173,37 @@ func parseLongchess(r *core.Rules, text string) (*core.Position, error) {
 	if len(fields) < 2 || len(fields) > 4 {
 		return bad("text", "want the board, the side to move, and optionally the draw state and the move number, separated by spaces, then the fields options:, mines: and shells: if any; got %d fields", len(fields))
 	}
-	rows := strings.Split(fields[0], "/")
-	if len(rows) != b.Ranks {
-		return bad("board", "%d rows, the board has %d", len(rows), b.Ranks)
-	}
 	p := r.NewPosition()
 	var flags [core.MaxPlayers]int
-	for i, row := range rows {
-		y := b.Ranks - 1 - i
-		cells, err := expandRow(row, g.four)
+	form := longText(g.four)
+	form.Name = g.sqName // the seed's square names
+	err := b.ReadBoard(fields[0], form, func(sq core.Square, text string) error {
+		c, _, _ := readCell(text, g.four) // its form was checked
+		name := g.sqName(sq)
+		pc, err := g.readPiece(r, c.team, c.ch)
 		if err != nil {
-			return bad("board", "row %d: %v", i+1, err)
+			return fmt.Errorf("%s: %v", name, err)
 		}
-		if len(cells) != b.Files {
-			return bad("board", "row %d has %d cells, the board has %d", i+1, len(cells), b.Files)
+		if pc.Type() == g.flag {
+			flags[pc.Owner()]++
 		}
-		for x, c := range cells {
-			sq := g.at(x, y)
-			name := g.sqName(sq)
-			water := b.IsWater(sq)
-			switch {
-			case c.ch == '~' && !water:
-				return bad("board", "'~' on %s, which is not water", name)
-			case c.ch == '~':
-				continue
-			case water:
-				return bad("board", "%s is water: write '~' there", name)
-			case c.ch == '.':
-				continue
-			}
-			pc, err := g.readPiece(r, c.team, c.ch)
-			if err != nil {
-				return bad("board", "%s: %v", name, err)
-			}
-			if pc.Type() == g.flag {
-				flags[pc.Owner()]++
-			}
-			p.Put(sq, pc)
-			if c.carried == 0 {
-				continue
-			}
-			item, err := g.readPiece(r, c.cteam, c.carried)
-			if err != nil || item.Type() != g.flag {
-				return bad("board", "%s: a piece can carry only a flag, not %q", name, string(c.carried))
-			}
-			if pc.Type() == g.flag {
-				return bad("board", "%s: a flag cannot carry a flag", name)
-			}
-			flags[item.Owner()]++
-			p.SetCarry(sq, uint8(item))
+		p.Put(sq, pc)
+		if c.carried == 0 {
+			return nil
 		}
+		item, err := g.readPiece(r, c.cteam, c.carried)
+		if err != nil || item.Type() != g.flag {
+			return fmt.Errorf("%s: a piece can carry only a flag, not %q", name, string(rune(c.carried)))
+		}
+		if pc.Type() == g.flag {
+			return fmt.Errorf("%s: a flag cannot carry a flag", name)
+		}
+		flags[item.Owner()]++
+		p.SetCarry(sq, uint8(item))
+		return nil
+	})
+	if err != nil {
+		return bad("board", "%v", err)
 	}
 	for pl, n := range flags[:g.players] {
 		switch {
@@ -318,22 +268,22 @@ func parseLongchess(r *core.Rules, text string) (*core.Position, error) {
 // readPiece returns the piece a letter of the position text stands for
 // (team is the four-team text's team letter, 0 in the two-team text).
 func (g *longGeo) readPiece(r *core.Rules, team, ch byte) (core.Piece, error) {
-	owner := core.Player(0)
-	up := ch
-	switch {
-	case g.four:
-		owner = core.Player(strings.IndexByte(fourSides, team))
-	case ch >= 'a' && ch <= 'z':
-		owner, up = 1, ch-'a'+'A'
+	var pc core.Piece
+	var ok bool
+	if g.four {
+		var t core.PieceType
+		t, ok = r.PieceByLetter(string(rune(ch)))
+		pc = core.MakePiece(core.Player(strings.IndexByte(fourSides, team)), t)
+	} else {
+		pc, ok = r.PieceOfLetter(ch)
 	}
-	t, ok := r.PieceByLetter(string(up))
 	if !ok {
-		if up == 'A' {
-			return 0, fmt.Errorf("unknown piece letter %q (the artillery plays only with --option artillery)", string(ch))
+		if ch == 'A' || ch == 'a' { // four-team letters are upper case
+			return 0, fmt.Errorf("unknown piece letter %q (the artillery plays only with --option artillery)", string(rune(ch)))
 		}
-		return 0, fmt.Errorf("unknown piece letter %q", string(ch))
+		return 0, fmt.Errorf("unknown piece letter %q", string(rune(ch)))
 	}
-	return core.MakePiece(owner, t), nil
+	return pc, nil
 }
 
 // sameOptions reports whether two comma-separated option lists name the
@@ -419,38 +369,19 @@ func formatLongchess(p *core.Position) string {
 	r := p.Rules()
 	g := lgeo(r)
 	b := r.Board
-	buf := make([]byte, 0, 4*b.Files*b.Ranks/3+64)
-	for y := b.Ranks - 1; y >= 0; y-- {
-		empty := 0
-		for x := 0; x < b.Files; x++ {
-			sq := g.at(x, y)
-			pc := p.At(sq)
-			if pc == core.Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				buf = strconv.AppendInt(buf, int64(empty), 10)
-				empty = 0
-			}
-			if !pc.IsPiece() {
-				buf = append(buf, '~')
-				continue
-			}
-			buf = g.appendPiece(buf, pc)
-			if item := core.Piece(p.Carry(sq)); item.IsPiece() {
-				buf = append(buf, '[')
-				buf = g.appendPiece(buf, item)
-				buf = append(buf, ']')
-			}
+	buf := b.AppendBoard(make([]byte, 0, 4*b.Files*b.Ranks/3+64), longText(g.four), func(buf []byte, sq core.Square) []byte {
+		pc := p.At(sq)
+		if !pc.IsPiece() {
+			return buf
 		}
-		if empty > 0 {
-			buf = strconv.AppendInt(buf, int64(empty), 10)
+		buf = g.appendPiece(buf, pc)
+		if item := core.Piece(p.Carry(sq)); item.IsPiece() {
+			buf = append(buf, '[')
+			buf = g.appendPiece(buf, item)
+			buf = append(buf, ']')
 		}
-		if y > 0 {
-			buf = append(buf, '/')
-		}
-	}
+		return buf
+	})
 	buf = append(buf, ' ', g.sides[int(p.Turn())%len(g.sides)])
 	switch n := p.Counter(lcCounterOffer); {
 	case p.Counter(lcCounterAgreed) != 0:

@@ -1,5 +1,6 @@
+package longchess
+
 // Longchess computer player: the evaluation hook (material, flags, keep defence, the hunt for the last pieces) and its walking distances.
-package variant
 
 import "anychess/core"
 

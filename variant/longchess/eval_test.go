@@ -1,5 +1,6 @@
+package longchess
+
 // Tests of the Longchess evaluation: the direction of each term, symmetry between the sides, the walks, no allocation.
-package variant
 
 import (
 	"fmt"

@@ -1,0 +1,29 @@
+// Command anychess plays, counts and explains chess variants from the
+// terminal.
+//
+// Usage:
+//
+//	anychess COMMAND [VARIANT] [flags]
+//
+// The commands:
+//
+//	variants    list the variants and their options
+//	rules       print a variant's rules as anychess plays them
+//	moves       list the legal moves of a position, one per line
+//	perft       count the leaves of the legal move tree
+//	play        play a game in the terminal (--save FILE, --resume FILE)
+//	bench       measure perft speed, or with --search the engine's
+//	analyze     search a position: best move, score, principal variation
+//	match       play games between two engines and report the score
+//	tournament  keep a Longchess tournament's battles in a file
+//	uci         speak the Universal Chess Interface, in every variant
+//
+// A command that takes a variant accepts its name as a word or with
+// --variant NAME, or a file with --variant-file FILE.toml, and its options
+// with --option NAME[=VALUE]; for example
+//
+//	anychess perft siberia --depth 5
+//	anychess play longchess --option mode=ctm
+//
+// Run 'anychess COMMAND -h' for the flags of a command.
+package main
