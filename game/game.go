@@ -313,10 +313,17 @@ func (g *Game) Clocks() []time.Duration {
 // running is the time of the current turn charged to the mover's clock:
 // none in the untimed first round (Config.FirstMovesFree).
 func (g *Game) running() time.Duration {
-	if g.cfg.FirstMovesFree && len(g.played) < len(g.seats) {
+	if !g.ClockRuns() {
 		return 0
 	}
 	return max(g.now().Sub(g.turnStart), 0)
+}
+
+// ClockRuns reports whether the mover's clock runs now: the game has
+// clocks, goes on, and is past its untimed first round
+// (Config.FirstMovesFree).
+func (g *Game) ClockRuns() bool {
+	return g.clocks != nil && !g.stopped && !g.Over() && !(g.cfg.FirstMovesFree && len(g.played) < len(g.seats))
 }
 
 // TurnStarted is when the current turn began, by the game's clock.

@@ -31,7 +31,8 @@ type State struct {
 	// Martian Chess's clock).
 	Status []string `json:"status"`
 	// Clocks are the seats' times left in milliseconds, nil without
-	// clocks; Running is the seat whose clock runs, -1 for none.
+	// clocks; Running is the seat whose clock runs, -1 for none (the game
+	// is over, or in its untimed first round).
 	Clocks  []int64 `json:"clocks"`
 	Running int     `json:"running"`
 	Outcome Outcome `json:"outcome"`
@@ -170,7 +171,7 @@ func StateOf(id string, g *game.Game, you int) *State {
 		for _, c := range g.Clocks() {
 			s.Clocks = append(s.Clocks, c.Milliseconds())
 		}
-		if !over {
+		if g.ClockRuns() {
 			s.Running = int(g.Turn())
 		}
 	}

@@ -29,7 +29,7 @@ export const dirNames = ["north", "east", "south", "west"];
 
 export interface Dest {
   at: Pt;
-  kind: "move" | "capture" | "special" | "both";
+  kind: "move" | "capture" | "special" | "both" | "initial";
 }
 
 export interface Highlights {
@@ -561,19 +561,27 @@ export class BoardView {
 
   private drawMarks(): void {
     clear(this.gMarks);
+    const seen = new Map<string, number>(); // marks drawn per square so far
     for (const { p, m } of this.marks) {
       if (!this.inWindow(p)) continue;
       const [lx, ly] = this.local(p);
       const [cx, cy] = this.center(lx, ly);
-      // in the middle of an empty square, in a corner under a piece
+      const k = key(p);
+      const nth = seen.get(k) ?? 0;
+      seen.set(k, nth + 1);
+      // in the middle of an empty square, in a corner under a piece; a
+      // second mark on the square in the next corner
       const occupied = this.pieces.some((q) => q.p.x === p.x && q.p.y === p.y);
-      const [mx, my, size] = occupied ? [cx - 0.3, cy + 0.3, 0.17] : [cx, cy, 0.3];
-      const g = svg("g", { class: "mark", "data-x": p.x.toString(), "data-y": p.y.toString(), "data-value": m.value, transform: `translate(${mx} ${my}) scale(${size / 0.16})` }, this.gMarks);
-      const color = m.owner !== undefined ? ownerColor(this.board, m.owner) : "#e05a00";
+      const corners: [number, number][] = [[-0.3, 0.3], [0.3, 0.3], [0.3, -0.3], [-0.3, -0.3]];
+      const [dx, dy] = corners[nth % 4];
+      const [mx, my, size] = occupied || nth > 0 ? [cx + dx, cy + dy, 0.17] : [cx, cy, 0.3];
+      const g = svg("g", { class: "mark", "data-x": p.x.toString(), "data-y": p.y.toString(), "data-value": m.value, "data-name": m.name ?? "", "data-owner": m.owner ?? -1, transform: `translate(${mx} ${my}) scale(${size / 0.16})` }, this.gMarks);
+      const owned = typeof m.owner === "number" && m.owner >= 0;
+      const color = owned ? ownerColor(this.board, m.owner as number) : "#e05a00";
       svg("path", { d: "M0 -0.16 L0.16 0 L0 0.16 L-0.16 0 Z", fill: color, class: "mark-shape" }, g);
       const t = svg("text", { class: "mark-text", fill: inkOn(color) }, g);
       t.textContent = m.name ? m.name.slice(0, 1).toUpperCase() : String(m.value);
-      svg("title", {}, g).textContent = m.name ? `${m.name}${m.owner !== undefined ? " of " + (this.board.players?.[m.owner]?.name ?? "seat " + (m.owner + 1)) : ""}` : `mark ${m.value}`;
+      svg("title", {}, g).textContent = m.name ? `${m.name}${owned ? " of " + (this.board.players?.[m.owner as number]?.name ?? "seat " + ((m.owner as number) + 1)) : ""}` : `mark ${m.value}`;
     }
   }
 
@@ -614,6 +622,7 @@ export class BoardView {
       if (d.kind === "move" || d.kind === "both") {
         svg("circle", { r: occupied.has(key(d.at)) ? 0.45 : 0.16, class: occupied.has(key(d.at)) ? "dot-ring" : "dot" }, g);
       }
+      if (d.kind === "initial") svg("circle", { r: 0.16, class: "dot-initial" }, g);
       if (d.kind === "capture" || d.kind === "both") svg("circle", { r: 0.42, class: "ring-capture" }, g);
       if (d.kind === "special") {
         svg("circle", { r: 0.4, class: "ring-special" }, g);

@@ -7,7 +7,7 @@ import { same, tryParse, type Pt } from "./coord";
 import { byId, clear, errorText, getJSON, h, postJSON, showError } from "./dom";
 import { Connection, wsURL } from "./net";
 import { muted, play, setMuted } from "./sound";
-import { checkBoard, checkState, isState, type Board, type ClientMessage, type Created, type MoveInfo, type ServerMessage, type State } from "./wire";
+import { checkBoard, checkState, type Board, type ClientMessage, type Created, type MoveInfo, type ServerMessage, type State } from "./wire";
 
 interface Page {
   id: string;
@@ -22,7 +22,6 @@ interface Page {
   receivedAt: number;
   seat: number;
   token: string;
-  stateSeq: number;
   lowWarned: boolean;
   showAllSpecials: boolean;
   sent: boolean;
@@ -41,7 +40,6 @@ const page: Page = {
   receivedAt: 0,
   seat: 0,
   token: "",
-  stateSeq: 0,
   lowWarned: false,
   showAllSpecials: false,
   sent: false,
@@ -104,7 +102,7 @@ async function start(): Promise<void> {
     url: wsURL(page.id),
     hello: () => (page.token ? { type: "hello", seat: page.seat, token: page.token } : null),
     onMessage: onMessage,
-    onOpen: () => void refetch(),
+    onOpen: () => {}, // the server sends the state at once
     onError: (text) => showError(text),
     onStatus: (ok, text) => {
       const c = byId("conn");
@@ -116,20 +114,9 @@ async function start(): Promise<void> {
   window.addEventListener("resize", () => page.view?.layout());
 }
 
-// loadBoard asks the game's board; a server without /board may instead
-// name the variant and options in its state (doc/WEB.md, Requested).
+// loadBoard asks the game's board (its variant with its options).
 async function loadBoard(): Promise<Board> {
-  const id = encodeURIComponent(page.id);
-  try {
-    return await getJSON<Board>(`/api/games/${id}/board`);
-  } catch (e) {
-    const s = await getJSON<State & { variant?: unknown; options?: unknown }>(`/api/games/${id}`);
-    if (typeof s?.variant !== "string") throw e;
-    const q = new URLSearchParams({ variant: s.variant });
-    const opts = s.options && typeof s.options === "object" ? (s.options as Record<string, string>) : {};
-    for (const [k, v] of Object.entries(opts)) q.append("option", v === "true" ? k : `${k}=${v}`);
-    return await getJSON<Board>(`/api/board?${q}`);
-  }
+  return await getJSON<Board>(`/api/games/${encodeURIComponent(page.id)}/board`);
 }
 
 export function rulesURL(b: Board): string {
@@ -137,21 +124,6 @@ export function rulesURL(b: Board): string {
   for (const [k, v] of Object.entries(b.options ?? {})) q.append("option", v === "true" ? k : `${k}=${v}`);
   const qs = q.toString();
   return `/rules/${encodeURIComponent(b.variant)}${qs ? "?" + qs : ""}`;
-}
-
-// refetch asks for the state over HTTP after (re)connecting, in case the
-// socket does not send one at once; a state from the socket meanwhile wins.
-async function refetch(): Promise<void> {
-  const seq = page.stateSeq;
-  try {
-    const s = await getJSON<State>(`/api/games/${encodeURIComponent(page.id)}`);
-    // With a seat token this connection said hello with, a state for
-    // another seat (a cookie of another seat in this browser) is not ours.
-    const mine = !page.token || s.you === page.seat - 1;
-    if (page.stateSeq === seq && isState(s) && mine) applyState(s);
-  } catch (e) {
-    showError(`the game's state: ${errorText(e)}`);
-  }
 }
 
 function onMessage(m: ServerMessage): void {
@@ -165,7 +137,6 @@ function onMessage(m: ServerMessage): void {
 function handle(m: ServerMessage): void {
   switch (m.type) {
     case "state":
-      page.stateSeq++;
       applyState(m);
       break;
     case "error":
