@@ -757,6 +757,58 @@ export class BoardView {
     if (this.W > 0) this.drawAll();
   }
 
+  // reveal scrolls a bounded board that is bigger than the screen (a long
+  // board upright on a phone, a wide one in its scrolling box) so that the
+  // squares of pts are in view, when they are not.
+  reveal(pts: Pt[]): void {
+    const m = this.svg.getScreenCTM();
+    if (this.unbounded || !m || pts.length === 0) return;
+    let [l, r, t, b] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const p of pts) {
+      const [cx, cy] = this.center(...this.local(p));
+      const x = m.a * cx + m.c * cy + m.e;
+      const y = m.b * cx + m.d * cy + m.f;
+      const half = this.squarePx() / 2;
+      l = Math.min(l, x - half);
+      r = Math.max(r, x + half);
+      t = Math.min(t, y - half);
+      b = Math.max(b, y + half);
+    }
+    const box = (this.svg.parentElement as HTMLElement).getBoundingClientRect();
+    const scroller = this.svg.parentElement as HTMLElement;
+    if (l < box.left || r > box.right) scroller.scrollLeft += (l + r) / 2 - (box.left + box.right) / 2;
+    if (t < 0 || b > window.innerHeight) window.scrollBy(0, (t + b) / 2 - window.innerHeight / 2);
+  }
+
+  // fit shows every square of pts in the plane's window, with a square or
+  // so to spare around them, when that leaves squares of minPx or more (and
+  // draws them no bigger than now); it reports whether it did.
+  fit(pts: Pt[], minPx: number): boolean {
+    if (!this.unbounded || pts.length === 0 || this.W <= 0) return false;
+    let [x0, x1, y0, y1] = [pts[0].x, pts[0].x, pts[0].y, pts[0].y];
+    for (const p of pts) {
+      if (p.x < x0) x0 = p.x;
+      if (p.x > x1) x1 = p.x;
+      if (p.y < y0) y0 = p.y;
+      if (p.y > y1) y1 = p.y;
+    }
+    const wx = x1 - x0 + 1n;
+    const wy = y1 - y0 + 1n;
+    if (wx > 4096n || wy > 4096n) return false;
+    const bw = Number(wx) + 2.5;
+    const bh = Number(wy) + 2.5;
+    const [across, down] = this.up % 2 === 0 ? [bw, bh] : [bh, bw];
+    const s = Math.min(this.W / across, this.H / down, this.scale);
+    if (s < minPx) return false;
+    this.scale = s;
+    this.ox = x0;
+    this.oy = y0;
+    this.fx = Number(wx) / 2;
+    this.fy = Number(wy) / 2;
+    this.drawAll();
+    return true;
+  }
+
   // pan moves the window by screen units.
   private pan(dsx: number, dsy: number): void {
     const [bx, by] = this.fromS(dsx, dsy);
@@ -997,9 +1049,13 @@ export function seatUp(b: Board, you: number): Dir {
   return dirOf(players[seat]?.forward);
 }
 
-// openOn centres the plane's window on the pieces' middle when the seat's
-// royal piece is then in sight, else on the royal piece.
+// openOn shows every piece in the plane's first window when they fit at
+// squares of 20 px (32 px on a phone's narrow screen); else it centres the
+// window on the pieces' middle when the seat's royal piece is then in
+// sight, else on the royal piece.
 export function openOn(v: BoardView, pieces: PieceOn[] | null, you: number): void {
+  const pts = (pieces ?? []).map((p) => tryParse(p.at)).filter((p): p is Pt => p !== null);
+  if (v.fit(pts, window.innerWidth < 700 ? 32 : 20)) return;
   const mid = startSquare(pieces, v.board, -2);
   const own = startSquare(pieces, v.board, you);
   v.centerOn(mid);

@@ -184,6 +184,11 @@ function applyState(raw: State): void {
   if (page.browsePly !== null && page.browsePly >= s.ply) page.browsePly = null;
   if (page.browsePly === null) page.shown = s;
   draw();
+  if (!prev && page.view) {
+    // The seat's own pieces in view on a board bigger than the screen.
+    const own = s.you >= 0 ? s.you : 0;
+    page.view.reveal((s.pieces ?? []).filter((p) => p.owner === own).map((p) => tryParse(p.at)).filter((p): p is Pt => p !== null));
+  }
 }
 
 function sounds(prev: State, s: State): void {
@@ -636,8 +641,15 @@ function renderMoves(): void {
     b.addEventListener("click", () => void browse(ply));
     el.appendChild(b);
   });
+  // The last move in view inside the list's own box (scrolling the page
+  // there would take a phone's board out of sight).
   const curEl = el.querySelector(".current");
-  if (curEl && "scrollIntoView" in curEl && page.browsePly === null) (curEl as HTMLElement).scrollIntoView({ block: "nearest" });
+  if (curEl && page.browsePly === null) {
+    const d = curEl.getBoundingClientRect();
+    const b = el.getBoundingClientRect();
+    if (d.bottom > b.bottom) el.scrollTop += d.bottom - b.bottom;
+    else if (d.top < b.top) el.scrollTop -= b.top - d.top;
+  }
 }
 
 // clockText writes milliseconds as players read a clock.
