@@ -142,4 +142,3 @@ func TestPlane(t *testing.T) {
 		t.Errorf("touching the plane made a move (ply %d)", p)
 	}
 }
-
