@@ -597,33 +597,27 @@ function renderActions(): void {
     }
   }
   if (!ongoing && seated) {
-    btn("Rematch", "rematch", () => void rematch());
+    // The first player to ask makes the rematch; the others' pages learn
+    // of it from the state and join it with their own seat.
+    if (s.rematch) btn("Join the rematch", "rematch rematch-join", () => void rematch());
+    else btn("Rematch", "rematch", () => void rematch());
+  }
+  if (!ongoing && !seated && s.rematch) {
+    el.appendChild(h("a", { href: `/g/${encodeURIComponent(s.rematch)}`, class: "button rematch-watch" }, "Watch the rematch"));
   }
 }
 
+// rematch asks for the rematch (made by the first player to ask, joined
+// by the others, each keeping their seat's token) and opens the player's
+// seat of it.
 async function rematch(): Promise<void> {
   try {
     const c = await postJSON<Created>(`/api/games/${encodeURIComponent(page.id)}/rematch`, {});
-    showCreated(c);
+    const own = (c.seats ?? []).find((s) => s.seat === c.you + 1 && s.link);
+    location.href = new URL(own?.link ?? `/g/${encodeURIComponent(c.id)}`, location.href).href;
   } catch (e) {
     showError(`rematch: ${errorText(e)}`);
   }
-}
-
-// showCreated lists a new game's invitation links and opens the player's
-// own seat.
-function showCreated(c: Created): void {
-  const el = byId("actions");
-  const links = (c.seats ?? []).filter((s) => s.link && s.seat !== c.you);
-  const own = (c.seats ?? []).find((s) => s.seat === c.you && s.link);
-  const go = own?.link ?? `/g/${encodeURIComponent(c.id)}`;
-  if (links.length === 0) {
-    location.href = go;
-    return;
-  }
-  el.appendChild(h("div", { class: "invites" }, "Rematch: send these links", ...links.map((s) => h("div", {}, `${s.name}: `, h("input", { readonly: true, value: new URL(s.link ?? "", location.href).href, class: "invite-link" })))));
-  const open = h("a", { href: go, class: "button" }, "Open the rematch");
-  el.appendChild(open);
 }
 
 function renderMoves(): void {

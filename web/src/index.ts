@@ -187,9 +187,9 @@ function showCreated(c: Created): void {
     return;
   }
   const seats = Array.isArray(c.seats) ? c.seats : [];
-  const own = seats.find((s) => s.seat === c.you && s.link);
+  const own = seats.find((s) => s.seat === c.you + 1 && s.link);
   const go = own?.link ? new URL(own.link, location.href).href : new URL(`/g/${encodeURIComponent(c.id)}`, location.href).href;
-  const friends = seats.filter((s) => s.link && s.seat !== c.you);
+  const friends = seats.filter((s) => s.link && s.seat !== c.you + 1);
   if (friends.length === 0) {
     location.href = go;
     return;

@@ -134,6 +134,8 @@ export interface State {
   takebacks: boolean;
   moves: Played[] | null;
   legal: MoveInfo[] | null;
+  // rematch is the id of the game's rematch, once a player asked for one.
+  rematch?: string;
 }
 
 export interface ErrorMessage {
@@ -172,7 +174,8 @@ export interface VariantInfo {
   options: VariantOption[] | null;
 }
 
-// POST /api/games, /api/import, /api/games/{id}/rematch
+// POST /api/games, /api/import, /api/games/{id}/rematch. A seat is
+// numbered from 1 as in links; you (the creator's seat) from 0, -1 for none.
 export interface SeatLink {
   seat: number;
   name: string;
