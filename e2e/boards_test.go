@@ -82,6 +82,9 @@ type drawn struct {
 	// Hidden counts the seat's own pieces out of view: outside the screen
 	// or the board's scrolling box.
 	Hidden int `json:"hidden"`
+	// Wide: the board is wider than its box; More: the page says so.
+	Wide bool `json:"wide"`
+	More bool `json:"more"`
 }
 
 const drawnJS = `(() => {
@@ -101,6 +104,8 @@ const drawnJS = `(() => {
 		square: window.anychess.page.view.squarePx(),
 		marks: q("svg.board .mark").length,
 		hidden: q('svg.board .piece[data-owner="0"]').filter((p) => !inView(p)).length,
+		wide: svg.parentElement.scrollWidth > svg.parentElement.clientWidth + 1,
+		more: !!document.querySelector(".board-more") && !document.querySelector(".board-more").hidden,
 	};
 })()`
 
@@ -186,6 +191,9 @@ func TestBoards(t *testing.T) {
 			}
 			if screen == phone && got.Square < 32 {
 				t.Errorf("%s: squares of %.1f px on a 390×844 phone, want at least 32", where, got.Square)
+			}
+			if !b.Unbounded && got.Wide != got.More {
+				t.Errorf("%s: the board is wider than its box: %v; the page says so: %v", where, got.Wide, got.More)
 			}
 			if !b.Unbounded && got.Hidden > 0 {
 				t.Errorf("%s: %d of the seat's own pieces are out of view", where, got.Hidden)

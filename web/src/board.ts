@@ -123,6 +123,7 @@ export class BoardView {
   private gEdge: SVGGElement;
   private gLabels: SVGGElement;
   private info: HTMLDivElement | null = null;
+  private more: HTMLDivElement | null = null;
   private legend: HTMLDivElement | null = null;
   private gotoBox: HTMLInputElement | null = null;
   private hover: Pt | null = null;
@@ -143,6 +144,12 @@ export class BoardView {
     if (this.unbounded) this.root.appendChild(this.planeBar());
     const scroller = h("div", { class: "board-scroll" });
     this.root.appendChild(scroller);
+    if (!this.unbounded) {
+      // Said when the board is wider than the screen (at 32 px squares a
+      // 13-file board is wider than a phone).
+      this.more = h("div", { class: "board-more", hidden: true }, "◂ the board is wider than the screen: swipe it sideways ▸");
+      this.root.appendChild(this.more);
+    }
     this.svg = svg("svg", { class: "board", tabindex: 0, "data-variant": board.variant, role: "img", "aria-label": board.title }, scroller);
     if (!this.unbounded) {
       this.svg.setAttribute("data-files", String(board.files));
@@ -289,6 +296,7 @@ export class BoardView {
     this.H = hh * s;
     this.svg.setAttribute("width", String(this.W));
     this.svg.setAttribute("height", String(this.H));
+    if (this.more) this.more.hidden = this.W <= W + 1;
     this.drawAll();
   }
 
