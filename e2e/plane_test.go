@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -43,6 +44,17 @@ func TestPlane(t *testing.T) {
 	clickAt(t, ctx, `.edge-marker[data-jump="5,8"]`)
 	waitJS(t, ctx, `document.querySelector('.piece[data-x="5"][data-y="8"]') !== null && document.querySelector('.piece[data-x="`+far+`"]') === null`)
 	screenshot(t, ctx, "plane-jumped-desktop")
+	// Text the go-to box cannot read is refused with a message, the view
+	// left where it is.
+	centre := eval[string](t, ctx, `window.anychess.page.view.viewCenter().x + "," + window.anychess.page.view.viewCenter().y`)
+	for _, bad := range []string{"zz,??", "1e99,3", "99999999999999999999,1", "(a1", "e8e8"} {
+		run(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("error").textContent = ""`),
+			chromedp.SetValue(chromedp.CSS(`.goto-box`), bad), chromedp.Click(chromedp.CSS(`.goto button`)))
+		waitJS(t, ctx, `document.getElementById("error").textContent.length > 0`)
+		if now := eval[string](t, ctx, `window.anychess.page.view.viewCenter().x + "," + window.anychess.page.view.viewCenter().y`); now != centre {
+			t.Errorf("going to %q moved the view from %s to %s", bad, centre, now)
+		}
+	}
 	// Go back by the go-to box and move the king by clicks.
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`.goto-box`), far+",1"), chromedp.Click(chromedp.CSS(`.goto button`)))
 	waitJS(t, ctx, `document.querySelector('.piece[data-x="`+far+`"][data-y="1"]') !== null`)
@@ -102,6 +114,22 @@ func TestPlane(t *testing.T) {
 	}
 	if p := eval[int](t, ctx, `window.anychess.page.browsePly === null ? -1 : window.anychess.page.browsePly`); p != -1 {
 		t.Errorf("the arrow keys on the plane browsed the moves (ply %d)", p)
+	}
+	// A plane named in letters: the go-to box reads them from the server's
+	// lettersA1, and the axes are labelled so.
+	lg := s.humans("infinite-plane", map[string]string{"names": "letters"}, "")
+	a1 := s.board(lg.ID).LettersA1
+	if a1 == nil {
+		t.Fatal("the plane's board has no lettersA1")
+	}
+	openGame(t, ctx, s, lg, 0)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`.goto-box`), "e8"), chromedp.Click(chromedp.CSS(`.goto button`)))
+	var ax, ay int64
+	fmt.Sscan(a1.X, &ax)
+	fmt.Sscan(a1.Y, &ay)
+	waitJS(t, ctx, fmt.Sprintf(`window.anychess.page.view.viewCenter().x === %dn && window.anychess.page.view.viewCenter().y === %dn`, ax+4, ay+7))
+	if labels := eval[string](t, ctx, `Array.from(document.querySelectorAll(".plane-label:not(.plane-label-y)")).map((e) => e.textContent).join(" ")`); labels == "" || strings.ContainsAny(labels, "0123456789") {
+		t.Errorf("the letters plane's file labels are not letters: %q", labels)
 	}
 	viewport(t, ctx, phone)
 	openGame(t, ctx, s, g, 0)

@@ -861,7 +861,7 @@ export class BoardView {
       btn(lbl, "move the view", () => this.pan(dx, dy), "pan");
     }
     const form = h("form", { class: "goto" });
-    this.gotoBox = h("input", { type: "text", placeholder: "go to x,y", "aria-label": "go to square", class: "goto-box", size: 18 });
+    this.gotoBox = h("input", { type: "text", placeholder: this.board.options?.names === "letters" && this.a1 ? "go to e8 or x,y" : "go to x,y", "aria-label": "go to square", class: "goto-box", size: 18 });
     form.appendChild(this.gotoBox);
     form.appendChild(h("button", { type: "submit" }, "Go"));
     form.addEventListener("submit", (e) => {
