@@ -227,6 +227,9 @@ func TestKillRestart(t *testing.T) {
 	for _, c := range []context.Context{white, black} {
 		waitJS(t, c, `document.getElementById("conn").classList.contains("down")`)
 	}
+	if eval[string](t, white, `getComputedStyle(document.querySelector('#seats .seat-conn.on')).color`) != "rgb(170, 170, 170)" {
+		t.Error("while the page is disconnected, its seats still show as connected")
+	}
 	screenshot(t, white, "chess-server-down-desktop")
 	time.Sleep(2 * time.Second) // the downtime, charged to nobody
 	startChild(t, addr, db)

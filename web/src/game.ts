@@ -108,6 +108,8 @@ async function start(): Promise<void> {
       const c = byId("conn");
       c.textContent = ok ? "● live" : `○ ${text}`;
       c.className = ok ? "conn ok" : "conn down";
+      // Who is connected is not known while this page is not.
+      document.body.classList.toggle("offline", !ok);
     },
   });
   window.setInterval(tickClocks, 200);
