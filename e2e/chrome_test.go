@@ -197,6 +197,14 @@ func tapAt(t *testing.T, ctx context.Context, selector string) {
 	run(t, ctx, chromedp.Action[chromedp.Void](tap))
 }
 
+// setField sets a form field's value and tells the page, as a person
+// choosing it would, in one step (a field the page draws again meanwhile
+// is found again).
+func setField(t *testing.T, ctx context.Context, selector, value string) {
+	t.Helper()
+	waitJS(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false; e.value = %q; e.dispatchEvent(new Event("change", {bubbles: true})); return e.value === %q; })()`, selector, value, value))
+}
+
 // typeMove plays a move through the page's text box.
 func typeMove(t *testing.T, ctx context.Context, text string) {
 	t.Helper()

@@ -36,12 +36,12 @@ func TestPagesLoad(t *testing.T) {
 	if strings.Join(names, " ") != strings.Join(want, " ") || len(want) != len(variant.Names()) {
 		t.Errorf("the home page lists %v, the server %v", names, want)
 	}
-	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#variant`), "martian-chess"), chromedp.Evaluate[chromedp.Void](`document.getElementById("variant").dispatchEvent(new Event("change"))`))
-	waitJS(t, ctx, `document.querySelector('#options select[data-option="players"]') !== null`)
-	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#options select[data-option="players"]`), "4"), chromedp.Evaluate[chromedp.Void](`document.querySelector('#options select[data-option="players"]').dispatchEvent(new Event("change"))`))
+	setField(t, ctx, `#variant`, "martian-chess")
+	setField(t, ctx, `#options select[data-option="players"]`, "4")
 	waitJS(t, ctx, `document.querySelectorAll("#seat-rows select").length === 4`)
 	// seats: you, a friend, the computer, a random mover
-	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#seat-rows select[data-seat="1"]`), "friend"), chromedp.SetValue(chromedp.CSS(`#seat-rows select[data-seat="3"]`), "random"))
+	setField(t, ctx, `#seat-rows select[data-seat="1"]`, "friend")
+	setField(t, ctx, `#seat-rows select[data-seat="3"]`, "random")
 	screenshot(t, ctx, "home-desktop")
 	run(t, ctx, chromedp.Click(chromedp.CSS(`#create`)))
 	waitJS(t, ctx, `document.querySelectorAll("#created .invite-link").length === 1`)

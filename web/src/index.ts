@@ -112,11 +112,18 @@ async function loadBoard(): Promise<void> {
   renderSeats();
 }
 
+function seatLabel(p: { name: string; team: number }): string {
+  return `${p.name}${p.team ? ` (team ${p.team})` : ""}`;
+}
+
 function renderSeats(): void {
   const el = byId("seat-rows");
+  const players = board?.players ?? [];
+  // The same seats as shown: keep them (and what was chosen in them).
+  const shown = Array.from(el.querySelectorAll(".seat-label")).map((e) => e.textContent);
+  if (shown.length > 0 && shown.join("\n") === players.map(seatLabel).join("\n")) return;
   const before = Array.from(el.querySelectorAll<HTMLSelectElement>("select.seat")).map((s) => s.value);
   clear(el);
-  const players = board?.players ?? [];
   players.forEach((p, i) => {
     const sel = h("select", { class: "seat", "data-seat": i });
     sel.appendChild(h("option", { value: "you" }, "you"));
@@ -130,7 +137,7 @@ function renderSeats(): void {
         if (other !== sel && other.value === "you") other.value = "friend";
       }
     });
-    el.appendChild(h("label", { class: "row seat-row" }, h("span", { class: "seat-label" }, `${p.name}${p.team ? ` (team ${p.team})` : ""}`), sel));
+    el.appendChild(h("label", { class: "row seat-row" }, h("span", { class: "seat-label" }, seatLabel(p)), sel));
   });
 }
 
