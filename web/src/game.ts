@@ -102,7 +102,6 @@ async function start(): Promise<void> {
     url: wsURL(page.id),
     hello: () => (page.token ? { type: "hello", seat: page.seat, token: page.token } : null),
     onMessage: onMessage,
-    onOpen: () => {}, // the server sends the state at once
     onError: (text) => showError(text),
     onStatus: (ok, text) => {
       const c = byId("conn");
