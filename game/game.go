@@ -313,10 +313,23 @@ func (g *Game) Clocks() []time.Duration {
 // running is the time of the current turn charged to the mover's clock:
 // none in the untimed first round (Config.FirstMovesFree).
 func (g *Game) running() time.Duration {
-	if g.cfg.FirstMovesFree && len(g.played) < len(g.seats) {
+	if g.untimedRound() {
 		return 0
 	}
 	return max(g.now().Sub(g.turnStart), 0)
+}
+
+// untimedRound reports whether the game is in its untimed first round
+// (Config.FirstMovesFree).
+func (g *Game) untimedRound() bool {
+	return g.cfg.FirstMovesFree && len(g.played) < len(g.seats)
+}
+
+// ClockRuns reports whether the mover's clock runs now: the game has
+// clocks, goes on, and is past its untimed first round
+// (Config.FirstMovesFree).
+func (g *Game) ClockRuns() bool {
+	return g.clocks != nil && !g.stopped && !g.Over() && !g.untimedRound()
 }
 
 // TurnStarted is when the current turn began, by the game's clock.

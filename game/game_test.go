@@ -411,18 +411,21 @@ func TestFirstMovesFree(t *testing.T) {
 	r := load(t, "chess", nil)
 	g := mustNew(t, Config{Rules: r, Clock: TimeControl{Initial: time.Minute}, FirstMovesFree: true, Now: clk.now})
 	clk.advance(2 * time.Hour) // the friend opens the link late
-	if g.CheckTime() || g.Left(0) != time.Minute {
-		t.Fatalf("white's clock ran in the first round: %v", g.Left(0))
+	if g.CheckTime() || g.Left(0) != time.Minute || g.ClockRuns() {
+		t.Fatalf("white's clock ran in the first round: %v, runs %v", g.Left(0), g.ClockRuns())
 	}
 	g.SubmitText(0, "e4")
 	clk.advance(10 * time.Second)
-	if g.Left(1) != time.Minute {
-		t.Errorf("black's first move is timed: %v", g.Left(1))
+	if g.Left(1) != time.Minute || g.ClockRuns() {
+		t.Errorf("black's first move is timed: %v, runs %v", g.Left(1), g.ClockRuns())
 	}
 	g.SubmitText(1, "e5")
 	clk.advance(10 * time.Second)
-	if g.Left(0) != 50*time.Second || g.Left(1) != time.Minute {
-		t.Errorf("after the first round: %v", g.Clocks())
+	if g.Left(0) != 50*time.Second || g.Left(1) != time.Minute || !g.ClockRuns() {
+		t.Errorf("after the first round: %v, runs %v", g.Clocks(), g.ClockRuns())
+	}
+	if err := g.Resign(0, nil); err != nil || g.ClockRuns() {
+		t.Errorf("after resigning (%v) the clock runs: %v", err, g.ClockRuns())
 	}
 	rec, _ := ParseRecord(g.Record().String())
 	back, err := rec.Restore(Config{Rules: r, Now: clk.now})

@@ -72,6 +72,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/rules", s.handleRules)
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games/{id}", s.handleState)
+	m.HandleFunc("GET /api/games/{id}/board", s.handleGameBoard)
+	m.HandleFunc("GET /api/games/{id}/position", s.handlePosition)
 	m.HandleFunc("POST /api/games/{id}/seat", s.handleSeat)
 	m.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	m.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)

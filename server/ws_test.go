@@ -55,12 +55,15 @@ func TestPlay(t *testing.T) {
 		if (len(st.Legal) > 0) != (i == 1) {
 			t.Errorf("client %d (you %d): %d legal moves", i, st.You, len(st.Legal))
 		}
-		if st.Running != 1 || st.Clocks[0] <= 300000 || st.Clocks[0] > 302000 {
+		// Black's first move is not timed yet: no clock runs.
+		if st.Running != -1 || st.Clocks[0] <= 300000 || st.Clocks[0] > 302000 {
 			t.Errorf("client %d: clocks %v running %d", i, st.Clocks, st.Running)
 		}
 	}
 	b.send(wire.ClientMessage{Type: "move", Ply: ply(1), Move: "c7c5"})
-	a.atPly(2)
+	if st := a.atPly(2); st.Running != 0 {
+		t.Errorf("after the first round white's clock does not run: running %d", st.Running)
+	}
 	spec.atPly(2)
 	b.atPly(2)
 	_, moves, err := s.st.Load(context.Background(), g.ID)
@@ -475,7 +478,7 @@ func TestRestartInProcess(t *testing.T) {
 	s2 := startTestServer(t, s.st, s.db, Config{})
 	c := s2.dial(g.ID, g.cookie)
 	st := c.state(nil)
-	if st.Ply != 1 || st.Moves[0].Text != "e2e4" || st.Running != 1 || st.You != 0 {
+	if st.Ply != 1 || st.Moves[0].Text != "e2e4" || st.Running != -1 || st.You != 0 {
 		t.Errorf("after the restart: ply %d moves %+v running %d you %d", st.Ply, st.Moves, st.Running, st.You)
 	}
 	// The old connections were closed with the old server, not left to a

@@ -13,8 +13,10 @@ import (
 // -DiagramRadius to DiagramRadius on both axes.
 const DiagramRadius = 7
 
-// Diagram is one piece type's movement: the piece, owned by the first
-// player, alone on an otherwise empty board, and the squares it reaches.
+// Diagram is one piece type's movement: the piece alone on an otherwise
+// empty board, owned by Owner (the first player who can move it there:
+// player 0, but in a variant where who moves a piece depends on where it
+// stands), and the squares it reaches.
 // Moves are the squares it can move to but not capture on, Captures those
 // it can capture on (an enemy piece placed there) but not move to, Both
 // those it can do either on. Initial are the squares it reaches only when
@@ -25,6 +27,7 @@ type Diagram struct {
 	Name   string `json:"name"`
 	Betza  string `json:"betza"`
 	Royal  bool   `json:"royal,omitempty"`
+	Owner  int    `json:"owner"`
 	// At is where the piece stands.
 	At Coord `json:"at"`
 	// Window is the part of an unbounded board the diagram covers; nil on a
@@ -116,9 +119,15 @@ func diagram(r *core.Rules, t core.PieceType, at core.Coord, targets []core.Coor
 			err = fmt.Errorf("%s: the diagram of the %s: %v", r.Name(), info.Name, e)
 		}
 	}()
-	moved := reach(r, t, at, targets, false, false)
-	unmoved := reach(r, t, at, targets, true, false)
-	captures := reach(r, t, at, targets, false, true)
+	moved := reach(r, t, 0, at, targets, false, false)
+	for pl := 1; len(moved) == 0 && pl < r.Players; pl++ {
+		if m := reach(r, t, core.Player(pl), at, targets, false, false); len(m) > 0 {
+			d.Owner, moved = pl, m
+		}
+	}
+	owner := core.Player(d.Owner)
+	unmoved := reach(r, t, owner, at, targets, true, false)
+	captures := reach(r, t, owner, at, targets, false, true)
 	for _, c := range targets {
 		mv, cp := moved[c], captures[c]
 		switch {
@@ -136,17 +145,17 @@ func diagram(r *core.Rules, t core.PieceType, at core.Coord, targets []core.Coor
 	return d, nil
 }
 
-// reach returns the target squares that a piece of type t, owned by the
-// first player and standing alone at at, moves to or, with capture, captures
-// on (an enemy's piece of the same type placed on each target in turn).
-// virgin says whether the piece has not moved yet.
-func reach(r *core.Rules, t core.PieceType, at core.Coord, targets []core.Coord, virgin, capture bool) map[core.Coord]bool {
+// reach returns the target squares that a piece of type t, owned by
+// player owner (to move) and standing alone at at, moves to or, with
+// capture, captures on (an enemy's piece of the same type placed on each
+// target in turn). virgin says whether the piece has not moved yet.
+func reach(r *core.Rules, t core.PieceType, owner core.Player, at core.Coord, targets []core.Coord, virgin, capture bool) map[core.Coord]bool {
 	p := r.NewPosition()
-	p.SetTurn(0)
+	p.SetTurn(owner)
 	from := p.Square(at)
-	p.Put(from, core.MakePiece(0, t))
+	p.Put(from, core.MakePiece(owner, t))
 	p.SetVirgin(from, virgin)
-	enemy := core.MakePiece(core.Player(1%r.Players), t)
+	enemy := core.MakePiece(core.Player((int(owner)+1)%r.Players), t)
 	out := map[core.Coord]bool{}
 	var buf []core.Move
 	for _, c := range targets {

@@ -132,6 +132,9 @@ func TestDiagramsEveryVariant(t *testing.T) {
 				if len(d.Moves)+len(d.Captures)+len(d.Both) == 0 && d.Name != "flag" {
 					t.Errorf("%s %v: the %s reaches nothing", name, opts, d.Name)
 				}
+				if d.Owner < 0 || d.Owner >= r.Players {
+					t.Errorf("%s %v: the %s is seat %d's", name, opts, d.Name, d.Owner)
+				}
 			}
 		}
 	}

@@ -31,7 +31,8 @@ type State struct {
 	// Martian Chess's clock).
 	Status []string `json:"status"`
 	// Clocks are the seats' times left in milliseconds, nil without
-	// clocks; Running is the seat whose clock runs, -1 for none.
+	// clocks; Running is the seat whose clock runs, -1 for none (the game
+	// is over, or in its untimed first round).
 	Clocks  []int64 `json:"clocks"`
 	Running int     `json:"running"`
 	Outcome Outcome `json:"outcome"`
@@ -69,11 +70,16 @@ type PieceOn struct {
 	CarryOwner int `json:"carryOwner,omitempty"`
 }
 
-// MarkOn is a marker on a square (Longchess's mines and shells): Value is
-// the raw layer value, Name and Owner what the variant says it is.
+// MarkOn is a mark on a square (Longchess's mines and shells): Name is what
+// the variant calls it (core.MarkDef.Name) and Owner whose it is; Value is
+// the square's raw marks-layer value. A square holding several marks gives
+// one MarkOn each; bits no kind of mark names give one MarkOn with no name
+// and Owner -1.
 type MarkOn struct {
-	At    Coord `json:"at"`
-	Value int   `json:"value"`
+	At    Coord  `json:"at"`
+	Value int    `json:"value"`
+	Name  string `json:"name,omitempty"`
+	Owner int    `json:"owner"`
 }
 
 // MoveInfo is one move: its texts and the squares it touches.
@@ -144,7 +150,7 @@ func StateOf(id string, g *game.Game, you int) *State {
 	if !p.Unbounded() {
 		for _, sq := range r.Board.Squares() {
 			if mk := p.Mark(sq); mk != 0 {
-				s.Marks = append(s.Marks, MarkOn{At: CoordOf(p.Coord(sq)), Value: int(mk)})
+				s.Marks = appendMarks(s.Marks, r, CoordOf(p.Coord(sq)), mk)
 			}
 		}
 	}
@@ -165,7 +171,7 @@ func StateOf(id string, g *game.Game, you int) *State {
 		for _, c := range g.Clocks() {
 			s.Clocks = append(s.Clocks, c.Milliseconds())
 		}
-		if !over {
+		if g.ClockRuns() {
 			s.Running = int(g.Turn())
 		}
 	}
@@ -181,6 +187,20 @@ func StateOf(id string, g *game.Game, you int) *State {
 		s.Legal = LegalMoves(p)
 	}
 	return s
+}
+
+// appendMarks appends the marks of a square whose marks-layer value is v.
+func appendMarks(out []MarkOn, r *core.Rules, at Coord, v uint8) []MarkOn {
+	named := uint8(0)
+	for _, m := range r.MarksOn(v, nil) {
+		def := r.Def.Board.Marks[m.Kind]
+		named |= 1 << (def.Bit + int(m.Owner))
+		out = append(out, MarkOn{At: at, Value: int(v), Name: def.Name, Owner: int(m.Owner)})
+	}
+	if v&^named != 0 {
+		out = append(out, MarkOn{At: at, Value: int(v), Owner: -1})
+	}
+	return out
 }
 
 // LegalMoves lists the legal moves of the side to move, with their texts

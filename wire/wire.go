@@ -76,6 +76,10 @@ type Board struct {
 	// moves the legal-move lists leave out (they stay playable by text).
 	Help          string `json:"help"`
 	CandidateNote string `json:"candidateNote,omitempty"`
+	// LettersA1 is, on an unbounded board, the square that the letters
+	// form of square names calls (a1) (core.BoardDef.LettersA1); nil on a
+	// bounded board.
+	LettersA1 *Coord `json:"lettersA1,omitempty"`
 }
 
 // Cell is one cell of a bounded board that is not a plain square.
@@ -149,6 +153,11 @@ func BoardOf(r *core.Rules) *Board {
 		b.Declarations = append(b.Declarations, Declaration{Name: d.Name, Help: d.Help})
 	}
 	if b.Unbounded {
+		p := r.NewPosition()
+		if sq, err := p.ParseSquare("(a1)"); err == nil {
+			a1 := CoordOf(p.Coord(sq))
+			b.LettersA1 = &a1
+		}
 		return b
 	}
 	board := r.Board

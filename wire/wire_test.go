@@ -165,3 +165,35 @@ func FuzzDecodeClient(f *testing.F) {
 		}
 	})
 }
+
+// TestLettersA1: the plane's board names the square its letters call
+// (a1); a bounded board has none.
+func TestLettersA1(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want *Coord
+	}{{"infinite-plane", &Coord{"-5", "-5"}}, {"infinite-plane-huygens", &Coord{"-5", "-5"}}, {"chess", nil}} {
+		b := BoardOf(load(t, tc.name, nil))
+		if (b.LettersA1 == nil) != (tc.want == nil) || b.LettersA1 != nil && *b.LettersA1 != *tc.want {
+			t.Errorf("%s: lettersA1 %v, want %v", tc.name, b.LettersA1, tc.want)
+		}
+	}
+}
+
+// TestMarkNames: a mine laid in Longchess shows as a mark named by the
+// variant, owned by the player who laid it.
+func TestMarkNames(t *testing.T) {
+	r := load(t, "longchess", map[string]string{"mines": ""})
+	g, err := game.New(game.Config{Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.SubmitText(0, "e9*f9"); err != nil {
+		t.Fatal(err)
+	}
+	s := StateOf("m", g, -1)
+	if len(s.Marks) != 1 || s.Marks[0].Name != "mine" || s.Marks[0].Owner != 0 || s.Marks[0].Value == 0 ||
+		s.Marks[0].At != (Coord{"5", "8"}) {
+		t.Fatalf("marks after a mine laid on f9: %+v", s.Marks)
+	}
+}

@@ -29,7 +29,7 @@ export const dirNames = ["north", "east", "south", "west"];
 
 export interface Dest {
   at: Pt;
-  kind: "move" | "capture" | "special" | "both";
+  kind: "move" | "capture" | "special" | "both" | "initial";
 }
 
 export interface Highlights {
@@ -123,6 +123,7 @@ export class BoardView {
   private gEdge: SVGGElement;
   private gLabels: SVGGElement;
   private info: HTMLDivElement | null = null;
+  private more: HTMLDivElement | null = null;
   private legend: HTMLDivElement | null = null;
   private gotoBox: HTMLInputElement | null = null;
   private hover: Pt | null = null;
@@ -143,6 +144,12 @@ export class BoardView {
     if (this.unbounded) this.root.appendChild(this.planeBar());
     const scroller = h("div", { class: "board-scroll" });
     this.root.appendChild(scroller);
+    if (!this.unbounded) {
+      // Said when the board is wider than the screen (at 32 px squares a
+      // 13-file board is wider than a phone).
+      this.more = h("div", { class: "board-more", hidden: true }, "◂ the board is wider than the screen: swipe it sideways ▸");
+      this.root.appendChild(this.more);
+    }
     this.svg = svg("svg", { class: "board", tabindex: 0, "data-variant": board.variant, role: "img", "aria-label": board.title }, scroller);
     if (!this.unbounded) {
       this.svg.setAttribute("data-files", String(board.files));
@@ -289,6 +296,7 @@ export class BoardView {
     this.H = hh * s;
     this.svg.setAttribute("width", String(this.W));
     this.svg.setAttribute("height", String(this.H));
+    if (this.more) this.more.hidden = this.W <= W + 1;
     this.drawAll();
   }
 
@@ -561,19 +569,27 @@ export class BoardView {
 
   private drawMarks(): void {
     clear(this.gMarks);
+    const seen = new Map<string, number>(); // marks drawn per square so far
     for (const { p, m } of this.marks) {
       if (!this.inWindow(p)) continue;
       const [lx, ly] = this.local(p);
       const [cx, cy] = this.center(lx, ly);
-      // in the middle of an empty square, in a corner under a piece
+      const k = key(p);
+      const nth = seen.get(k) ?? 0;
+      seen.set(k, nth + 1);
+      // in the middle of an empty square, in a corner under a piece; a
+      // second mark on the square in the next corner
       const occupied = this.pieces.some((q) => q.p.x === p.x && q.p.y === p.y);
-      const [mx, my, size] = occupied ? [cx - 0.3, cy + 0.3, 0.17] : [cx, cy, 0.3];
-      const g = svg("g", { class: "mark", "data-x": p.x.toString(), "data-y": p.y.toString(), "data-value": m.value, transform: `translate(${mx} ${my}) scale(${size / 0.16})` }, this.gMarks);
-      const color = m.owner !== undefined ? ownerColor(this.board, m.owner) : "#e05a00";
+      const corners: [number, number][] = [[-0.3, 0.3], [0.3, 0.3], [0.3, -0.3], [-0.3, -0.3]];
+      const [dx, dy] = corners[nth % 4];
+      const [mx, my, size] = occupied || nth > 0 ? [cx + dx, cy + dy, 0.17] : [cx, cy, 0.3];
+      const g = svg("g", { class: "mark", "data-x": p.x.toString(), "data-y": p.y.toString(), "data-value": m.value, "data-name": m.name ?? "", "data-owner": m.owner ?? -1, transform: `translate(${mx} ${my}) scale(${size / 0.16})` }, this.gMarks);
+      const owned = typeof m.owner === "number" && m.owner >= 0;
+      const color = owned ? ownerColor(this.board, m.owner as number) : "#e05a00";
       svg("path", { d: "M0 -0.16 L0.16 0 L0 0.16 L-0.16 0 Z", fill: color, class: "mark-shape" }, g);
       const t = svg("text", { class: "mark-text", fill: inkOn(color) }, g);
       t.textContent = m.name ? m.name.slice(0, 1).toUpperCase() : String(m.value);
-      svg("title", {}, g).textContent = m.name ? `${m.name}${m.owner !== undefined ? " of " + (this.board.players?.[m.owner]?.name ?? "seat " + (m.owner + 1)) : ""}` : `mark ${m.value}`;
+      svg("title", {}, g).textContent = m.name ? `${m.name}${owned ? " of " + (this.board.players?.[m.owner as number]?.name ?? "seat " + ((m.owner as number) + 1)) : ""}` : `mark ${m.value}`;
     }
   }
 
@@ -614,6 +630,7 @@ export class BoardView {
       if (d.kind === "move" || d.kind === "both") {
         svg("circle", { r: occupied.has(key(d.at)) ? 0.45 : 0.16, class: occupied.has(key(d.at)) ? "dot-ring" : "dot" }, g);
       }
+      if (d.kind === "initial") svg("circle", { r: 0.16, class: "dot-initial" }, g);
       if (d.kind === "capture" || d.kind === "both") svg("circle", { r: 0.42, class: "ring-capture" }, g);
       if (d.kind === "special") {
         svg("circle", { r: 0.4, class: "ring-special" }, g);
@@ -748,6 +765,58 @@ export class BoardView {
     if (this.W > 0) this.drawAll();
   }
 
+  // reveal scrolls a bounded board that is bigger than the screen (a long
+  // board upright on a phone, a wide one in its scrolling box) so that the
+  // squares of pts are in view, when they are not.
+  reveal(pts: Pt[]): void {
+    const m = this.svg.getScreenCTM();
+    if (this.unbounded || !m || pts.length === 0) return;
+    let [l, r, t, b] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const p of pts) {
+      const [cx, cy] = this.center(...this.local(p));
+      const x = m.a * cx + m.c * cy + m.e;
+      const y = m.b * cx + m.d * cy + m.f;
+      const half = this.squarePx() / 2;
+      l = Math.min(l, x - half);
+      r = Math.max(r, x + half);
+      t = Math.min(t, y - half);
+      b = Math.max(b, y + half);
+    }
+    const box = (this.svg.parentElement as HTMLElement).getBoundingClientRect();
+    const scroller = this.svg.parentElement as HTMLElement;
+    if (l < box.left || r > box.right) scroller.scrollLeft += (l + r) / 2 - (box.left + box.right) / 2;
+    if (t < 0 || b > window.innerHeight) window.scrollBy(0, (t + b) / 2 - window.innerHeight / 2);
+  }
+
+  // fit shows every square of pts in the plane's window, with a square or
+  // so to spare around them, when that leaves squares of minPx or more (and
+  // draws them no bigger than now); it reports whether it did.
+  fit(pts: Pt[], minPx: number): boolean {
+    if (!this.unbounded || pts.length === 0 || this.W <= 0) return false;
+    let [x0, x1, y0, y1] = [pts[0].x, pts[0].x, pts[0].y, pts[0].y];
+    for (const p of pts) {
+      if (p.x < x0) x0 = p.x;
+      if (p.x > x1) x1 = p.x;
+      if (p.y < y0) y0 = p.y;
+      if (p.y > y1) y1 = p.y;
+    }
+    const wx = x1 - x0 + 1n;
+    const wy = y1 - y0 + 1n;
+    if (wx > 4096n || wy > 4096n) return false;
+    const bw = Number(wx) + 2.5;
+    const bh = Number(wy) + 2.5;
+    const [across, down] = this.up % 2 === 0 ? [bw, bh] : [bh, bw];
+    const s = Math.min(this.W / across, this.H / down, this.scale);
+    if (s < minPx) return false;
+    this.scale = s;
+    this.ox = x0;
+    this.oy = y0;
+    this.fx = Number(wx) / 2;
+    this.fy = Number(wy) / 2;
+    this.drawAll();
+    return true;
+  }
+
   // pan moves the window by screen units.
   private pan(dsx: number, dsy: number): void {
     const [bx, by] = this.fromS(dsx, dsy);
@@ -792,7 +861,7 @@ export class BoardView {
       btn(lbl, "move the view", () => this.pan(dx, dy), "pan");
     }
     const form = h("form", { class: "goto" });
-    this.gotoBox = h("input", { type: "text", placeholder: "go to x,y", "aria-label": "go to square", class: "goto-box", size: 18 });
+    this.gotoBox = h("input", { type: "text", placeholder: this.board.options?.names === "letters" && this.a1 ? "go to e8 or x,y" : "go to x,y", "aria-label": "go to square", class: "goto-box", size: 18 });
     form.appendChild(this.gotoBox);
     form.appendChild(h("button", { type: "submit" }, "Go"));
     form.addEventListener("submit", (e) => {
@@ -988,9 +1057,13 @@ export function seatUp(b: Board, you: number): Dir {
   return dirOf(players[seat]?.forward);
 }
 
-// openOn centres the plane's window on the pieces' middle when the seat's
-// royal piece is then in sight, else on the royal piece.
+// openOn shows every piece in the plane's first window when they fit at
+// squares of 20 px (32 px on a phone's narrow screen); else it centres the
+// window on the pieces' middle when the seat's royal piece is then in
+// sight, else on the royal piece.
 export function openOn(v: BoardView, pieces: PieceOn[] | null, you: number): void {
+  const pts = (pieces ?? []).map((p) => tryParse(p.at)).filter((p): p is Pt => p !== null);
+  if (v.fit(pts, window.innerWidth < 700 ? 32 : 20)) return;
   const mid = startSquare(pieces, v.board, -2);
   const own = startSquare(pieces, v.board, you);
   v.centerOn(mid);

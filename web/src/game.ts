@@ -7,7 +7,7 @@ import { same, tryParse, type Pt } from "./coord";
 import { byId, clear, errorText, getJSON, h, postJSON, showError } from "./dom";
 import { Connection, wsURL } from "./net";
 import { muted, play, setMuted } from "./sound";
-import { checkBoard, checkState, isState, type Board, type ClientMessage, type Created, type MoveInfo, type ServerMessage, type State } from "./wire";
+import { checkBoard, checkState, type Board, type ClientMessage, type Created, type MoveInfo, type ServerMessage, type State } from "./wire";
 
 interface Page {
   id: string;
@@ -22,7 +22,6 @@ interface Page {
   receivedAt: number;
   seat: number;
   token: string;
-  stateSeq: number;
   lowWarned: boolean;
   showAllSpecials: boolean;
   sent: boolean;
@@ -41,7 +40,6 @@ const page: Page = {
   receivedAt: 0,
   seat: 0,
   token: "",
-  stateSeq: 0,
   lowWarned: false,
   showAllSpecials: false,
   sent: false,
@@ -104,32 +102,22 @@ async function start(): Promise<void> {
     url: wsURL(page.id),
     hello: () => (page.token ? { type: "hello", seat: page.seat, token: page.token } : null),
     onMessage: onMessage,
-    onOpen: () => void refetch(),
     onError: (text) => showError(text),
     onStatus: (ok, text) => {
       const c = byId("conn");
       c.textContent = ok ? "● live" : `○ ${text}`;
       c.className = ok ? "conn ok" : "conn down";
+      // Who is connected is not known while this page is not.
+      document.body.classList.toggle("offline", !ok);
     },
   });
   window.setInterval(tickClocks, 200);
   window.addEventListener("resize", () => page.view?.layout());
 }
 
-// loadBoard asks the game's board; a server without /board may instead
-// name the variant and options in its state (doc/WEB.md, Requested).
+// loadBoard asks the game's board (its variant with its options).
 async function loadBoard(): Promise<Board> {
-  const id = encodeURIComponent(page.id);
-  try {
-    return await getJSON<Board>(`/api/games/${id}/board`);
-  } catch (e) {
-    const s = await getJSON<State & { variant?: unknown; options?: unknown }>(`/api/games/${id}`);
-    if (typeof s?.variant !== "string") throw e;
-    const q = new URLSearchParams({ variant: s.variant });
-    const opts = s.options && typeof s.options === "object" ? (s.options as Record<string, string>) : {};
-    for (const [k, v] of Object.entries(opts)) q.append("option", v === "true" ? k : `${k}=${v}`);
-    return await getJSON<Board>(`/api/board?${q}`);
-  }
+  return await getJSON<Board>(`/api/games/${encodeURIComponent(page.id)}/board`);
 }
 
 export function rulesURL(b: Board): string {
@@ -137,21 +125,6 @@ export function rulesURL(b: Board): string {
   for (const [k, v] of Object.entries(b.options ?? {})) q.append("option", v === "true" ? k : `${k}=${v}`);
   const qs = q.toString();
   return `/rules/${encodeURIComponent(b.variant)}${qs ? "?" + qs : ""}`;
-}
-
-// refetch asks for the state over HTTP after (re)connecting, in case the
-// socket does not send one at once; a state from the socket meanwhile wins.
-async function refetch(): Promise<void> {
-  const seq = page.stateSeq;
-  try {
-    const s = await getJSON<State>(`/api/games/${encodeURIComponent(page.id)}`);
-    // With a seat token this connection said hello with, a state for
-    // another seat (a cookie of another seat in this browser) is not ours.
-    const mine = !page.token || s.you === page.seat - 1;
-    if (page.stateSeq === seq && isState(s) && mine) applyState(s);
-  } catch (e) {
-    showError(`the game's state: ${errorText(e)}`);
-  }
 }
 
 function onMessage(m: ServerMessage): void {
@@ -165,7 +138,6 @@ function onMessage(m: ServerMessage): void {
 function handle(m: ServerMessage): void {
   switch (m.type) {
     case "state":
-      page.stateSeq++;
       applyState(m);
       break;
     case "error":
@@ -213,6 +185,11 @@ function applyState(raw: State): void {
   if (page.browsePly !== null && page.browsePly >= s.ply) page.browsePly = null;
   if (page.browsePly === null) page.shown = s;
   draw();
+  if (!prev && page.view) {
+    // The seat's own pieces in view on a board bigger than the screen.
+    const own = s.you >= 0 ? s.you : 0;
+    page.view.reveal((s.pieces ?? []).filter((p) => p.owner === own).map((p) => tryParse(p.at)).filter((p): p is Pt => p !== null));
+  }
 }
 
 function sounds(prev: State, s: State): void {
@@ -621,33 +598,27 @@ function renderActions(): void {
     }
   }
   if (!ongoing && seated) {
-    btn("Rematch", "rematch", () => void rematch());
+    // The first player to ask makes the rematch; the others' pages learn
+    // of it from the state and join it with their own seat.
+    if (s.rematch) btn("Join the rematch", "rematch rematch-join", () => void rematch());
+    else btn("Rematch", "rematch", () => void rematch());
+  }
+  if (!ongoing && !seated && s.rematch) {
+    el.appendChild(h("a", { href: `/g/${encodeURIComponent(s.rematch)}`, class: "button rematch-watch" }, "Watch the rematch"));
   }
 }
 
+// rematch asks for the rematch (made by the first player to ask, joined
+// by the others, each keeping their seat's token) and opens the player's
+// seat of it.
 async function rematch(): Promise<void> {
   try {
     const c = await postJSON<Created>(`/api/games/${encodeURIComponent(page.id)}/rematch`, {});
-    showCreated(c);
+    const own = (c.seats ?? []).find((s) => s.seat === c.you + 1 && s.link);
+    location.href = new URL(own?.link ?? `/g/${encodeURIComponent(c.id)}`, location.href).href;
   } catch (e) {
     showError(`rematch: ${errorText(e)}`);
   }
-}
-
-// showCreated lists a new game's invitation links and opens the player's
-// own seat.
-function showCreated(c: Created): void {
-  const el = byId("actions");
-  const links = (c.seats ?? []).filter((s) => s.link && s.seat !== c.you);
-  const own = (c.seats ?? []).find((s) => s.seat === c.you && s.link);
-  const go = own?.link ?? `/g/${encodeURIComponent(c.id)}`;
-  if (links.length === 0) {
-    location.href = go;
-    return;
-  }
-  el.appendChild(h("div", { class: "invites" }, "Rematch: send these links", ...links.map((s) => h("div", {}, `${s.name}: `, h("input", { readonly: true, value: new URL(s.link ?? "", location.href).href, class: "invite-link" })))));
-  const open = h("a", { href: go, class: "button" }, "Open the rematch");
-  el.appendChild(open);
 }
 
 function renderMoves(): void {
@@ -665,8 +636,15 @@ function renderMoves(): void {
     b.addEventListener("click", () => void browse(ply));
     el.appendChild(b);
   });
+  // The last move in view inside the list's own box (scrolling the page
+  // there would take a phone's board out of sight).
   const curEl = el.querySelector(".current");
-  if (curEl && "scrollIntoView" in curEl && page.browsePly === null) (curEl as HTMLElement).scrollIntoView({ block: "nearest" });
+  if (curEl && page.browsePly === null) {
+    const d = curEl.getBoundingClientRect();
+    const b = el.getBoundingClientRect();
+    if (d.bottom > b.bottom) el.scrollTop += d.bottom - b.bottom;
+    else if (d.top < b.top) el.scrollTop -= b.top - d.top;
+  }
 }
 
 // clockText writes milliseconds as players read a clock.

@@ -112,11 +112,18 @@ async function loadBoard(): Promise<void> {
   renderSeats();
 }
 
+function seatLabel(p: { name: string; team: number }): string {
+  return `${p.name}${p.team ? ` (team ${p.team})` : ""}`;
+}
+
 function renderSeats(): void {
   const el = byId("seat-rows");
+  const players = board?.players ?? [];
+  // The same seats as shown: keep them (and what was chosen in them).
+  const shown = Array.from(el.querySelectorAll(".seat-label")).map((e) => e.textContent);
+  if (shown.length > 0 && shown.join("\n") === players.map(seatLabel).join("\n")) return;
   const before = Array.from(el.querySelectorAll<HTMLSelectElement>("select.seat")).map((s) => s.value);
   clear(el);
-  const players = board?.players ?? [];
   players.forEach((p, i) => {
     const sel = h("select", { class: "seat", "data-seat": i });
     sel.appendChild(h("option", { value: "you" }, "you"));
@@ -130,7 +137,7 @@ function renderSeats(): void {
         if (other !== sel && other.value === "you") other.value = "friend";
       }
     });
-    el.appendChild(h("label", { class: "row seat-row" }, h("span", { class: "seat-label" }, `${p.name}${p.team ? ` (team ${p.team})` : ""}`), sel));
+    el.appendChild(h("label", { class: "row seat-row" }, h("span", { class: "seat-label" }, seatLabel(p)), sel));
   });
 }
 
@@ -187,9 +194,9 @@ function showCreated(c: Created): void {
     return;
   }
   const seats = Array.isArray(c.seats) ? c.seats : [];
-  const own = seats.find((s) => s.seat === c.you && s.link);
+  const own = seats.find((s) => s.seat === c.you + 1 && s.link);
   const go = own?.link ? new URL(own.link, location.href).href : new URL(`/g/${encodeURIComponent(c.id)}`, location.href).href;
-  const friends = seats.filter((s) => s.link && s.seat !== c.you);
+  const friends = seats.filter((s) => s.link && s.seat !== c.you + 1);
   if (friends.length === 0) {
     location.href = go;
     return;

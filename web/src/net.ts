@@ -1,6 +1,6 @@
 // The game's websocket: connects, says hello with a seat token when the
 // page has one, pings, and reconnects with backoff when the connection
-// drops (a server restart), asking for the state again.
+// drops (a server restart); the server sends the state on every connection.
 
 import type { ClientMessage, ServerMessage } from "./wire";
 
@@ -8,7 +8,6 @@ export interface ConnOptions {
   url: string;
   hello: () => ClientMessage | null;
   onMessage: (m: ServerMessage) => void;
-  onOpen: () => void;
   onStatus: (connected: boolean, text: string) => void;
   onError: (text: string) => void;
 }
@@ -41,7 +40,6 @@ export class Connection {
       const hello = this.opts.hello();
       if (hello) ws.send(JSON.stringify(hello));
       this.opts.onStatus(true, "connected");
-      this.opts.onOpen();
       window.clearInterval(this.pinger);
       this.pinger = window.setInterval(() => this.send({ type: "ping" }), 25000);
     };

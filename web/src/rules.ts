@@ -88,8 +88,9 @@ function show(letter: string): void {
     return;
   }
   showError("");
-  v.setPosition([{ at: d.at, letter: d.letter, owner: d.owner ?? 0 }], []);
-  if (v.unbounded) v.centerOn(startSquare([{ at: d.at, letter: d.letter, owner: 0 }], v.board, 0));
+  const owner = Number.isInteger(d.owner) ? d.owner : 0;
+  v.setPosition([{ at: d.at, letter: d.letter, owner }], []);
+  if (v.unbounded) v.centerOn(startSquare([{ at: d.at, letter: d.letter, owner }], v.board, owner));
   const dests: Dest[] = [];
   const add = (list: typeof d.moves, kind: Dest["kind"]) => {
     for (const c of list ?? []) {
@@ -100,6 +101,7 @@ function show(letter: string): void {
   add(d.moves, "move");
   add(d.captures, "capture");
   add(d.both, "both");
+  add(d.initial, "initial");
   v.setHighlights({ last: [], check: [], selected: at as Pt, dests });
   byId("legend").setAttribute("data-showing", letter);
 }
@@ -111,6 +113,7 @@ function legend(): void {
   item("lg-move", "moves there only");
   item("lg-capture", "captures there only");
   item("lg-both", "moves or captures");
+  item("lg-initial", "only as its first move");
 }
 
 // optionsForm lets the reader switch the variant's options.

@@ -56,9 +56,8 @@ export interface Board {
   declarations: Declaration[] | null;
   help: string;
   candidateNote?: string;
-  // Requested (doc/WEB.md "Requested"): the plane's letters origin, the
-  // square called (a1) when options.names is "letters".
-  lettersA1?: Coord;
+  // lettersA1 is the square an unbounded board's letter names call (a1).
+  lettersA1?: Coord | null;
 }
 
 export interface SeatInfo {
@@ -75,10 +74,11 @@ export interface PieceOn {
   carryOwner?: number;
 }
 
+// MarkOn is one mark on a square: what the variant calls it and whose it
+// is (-1: bits no kind of mark names, shown by their raw value).
 export interface MarkOn {
   at: Coord;
   value: number;
-  // Requested: what the variant calls the mark and whose it is.
   name?: string;
   owner?: number;
 }
@@ -134,6 +134,8 @@ export interface State {
   takebacks: boolean;
   moves: Played[] | null;
   legal: MoveInfo[] | null;
+  // rematch is the id of the game's rematch, once a player asked for one.
+  rematch?: string;
 }
 
 export interface ErrorMessage {
@@ -172,7 +174,8 @@ export interface VariantInfo {
   options: VariantOption[] | null;
 }
 
-// POST /api/games, /api/import, /api/games/{id}/rematch
+// POST /api/games, /api/import, /api/games/{id}/rematch. A seat is
+// numbered from 1 as in links; you (the creator's seat) from 0, -1 for none.
 export interface SeatLink {
   seat: number;
   name: string;
@@ -187,28 +190,27 @@ export interface Created {
   spectate: string;
 }
 
-// GET /api/rules: the board and one diagram per piece (wire.Diagram, see
-// doc/WEB.md "Requested"): the piece alone at At, the squares it moves to
-// only, captures on only, and both.
+// GET /api/rules: the board and one diagram per piece (wire.Diagram): the
+// piece, owner's, alone at at; the squares it moves to only, captures on
+// only, both, and reaches only before its first move (initial). window is
+// the part of an unbounded board the diagram covers.
 export interface Diagram {
   letter: string;
   name: string;
   betza: string;
+  royal?: boolean;
   owner: number;
   at: Coord;
+  window?: { min: Coord; max: Coord } | null;
   moves: Coord[] | null;
   captures: Coord[] | null;
   both: Coord[] | null;
+  initial: Coord[] | null;
 }
 
 export interface RulesAnswer {
   board: Board;
   diagrams: Diagram[] | null;
-}
-
-// isState tells a state message from the others.
-export function isState(m: unknown): m is State {
-  return typeof m === "object" && m !== null && (m as { type?: unknown }).type === "state";
 }
 
 // checkBoard throws when a board misses what the page needs to draw it.
