@@ -266,6 +266,9 @@ func merge(p *tree, c *source) (*tree, error) {
 			m.out.raw[k] = m.options(pv, cv)
 		case (k == "board" || k == "draws" || k == "goals") && inP && inC:
 			m.out.raw[k] = m.table(k, pv, cv)
+		case inC && inP && emptyArray(cv):
+			// [] writes the parent's array away: the key is left out, as
+			// in a file that never had it.
 		case inC:
 			m.out.raw[k] = cv
 			m.fromChild(cv, k, k)
@@ -310,6 +313,7 @@ func (m *merger) table(path string, pv, cv any) map[string]any {
 		switch {
 		case (kp == "board.regions" || kp == "board.draw") && inP && inC:
 			out[k] = m.named(kp, pe, ce)
+		case inC && inP && emptyArray(ce):
 		case inC:
 			out[k] = ce
 			m.fromChild(ce, kp, kp)
@@ -356,6 +360,12 @@ func empty(v any) bool {
 		return len(x) == 0
 	}
 	return false
+}
+
+// emptyArray reports whether v is an empty array.
+func emptyArray(v any) bool {
+	_, isString := v.(string)
+	return !isString && empty(v)
 }
 
 // slot is one element of a merged array of tables.
