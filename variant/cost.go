@@ -219,12 +219,14 @@ type estimate struct {
 func (w *workModel) work(def *core.Definition) estimate {
 	// The costliest type a pawn may promote to, for its owner's later moves.
 	var promoGen, promoExotic int64
-	choices := 0
+	promoType, choices := -1, 0
 	for _, pr := range def.Promotion {
 		choices = max(choices, len(pr.Pieces))
 		for _, l := range pr.Pieces {
 			if i, ok := w.letters[l]; ok {
-				promoGen = max(promoGen, w.pieces[i].gen)
+				if w.pieces[i].gen > promoGen {
+					promoGen, promoType = w.pieces[i].gen, i
+				}
 				promoExotic = max(promoExotic, w.pieces[i].exotic)
 			}
 		}
@@ -256,8 +258,11 @@ func (w *workModel) work(def *core.Definition) estimate {
 		}
 		if pawn {
 			// A pawn's own moves may each promote to any choice; once
-			// promoted it moves as its new type.
+			// promoted it moves as its new type, which then weighs.
 			moves = add(moves, max(mul(g, int64(choices+1)), promoGen))
+			if promoGen > g && promoType >= 0 {
+				i = promoType
+			}
 			g, x = max(g, promoGen), max(x, promoExotic)
 		} else {
 			moves = add(moves, g)

@@ -221,7 +221,7 @@ func TestUploadLimits(t *testing.T) {
 	}{
 		{"size", UploadLimits{MaxBytes: 10}, "c.toml: the file is 30 bytes, more than 10"},
 		{"nodes", UploadLimits{MaxNodes: 10}, "c.toml: move generation needs more than 10 positions for perft(2) and 4 random games of 40 plies"},
-		{"work", UploadLimits{MaxWork: 1000}, "c.toml:1: pieces[5].betza: listing one position's moves could visit 158720 squares, more than 1000: 32 pieces at the start; the pawn moves along 4 paths that may visit 4 squares from one square (inherited from chess, variants/chess.toml:"},
+		{"work", UploadLimits{MaxWork: 1000}, "c.toml:1: pieces[1].betza: listing one position's moves could visit 158720 squares, more than 1000: 32 pieces at the start; the queen moves along 8 paths that may visit 56 squares from one square (inherited from chess, variants/chess.toml:"},
 		{"start pieces", UploadLimits{MaxStartPieces: 31}, "c.toml:1: start: 32 pieces, more than 31 (inherited from chess, variants/chess.toml:4)"},
 		{"paths", UploadLimits{MaxPaths: 20}, "c.toml:1: pieces[3].betza: the pieces have more than 20 paths (directions and legs combined) together (inherited from chess"},
 		{"regions", UploadLimits{MaxRegions: 1}, "c.toml:1: board.regions: 2 regions and drawings, more than 1 (inherited from chess"},
@@ -346,4 +346,45 @@ func FuzzCompileUpload(f *testing.F) {
 			t.Fatalf("report perft(1) %d, the start has %d moves", rep.Perft[0], n)
 		}
 	})
+}
+
+// TestFormatUploads checks that the errors FORMAT.md shows for uploads are
+// the ones CompileUpload gives (the node and time limits' wording is
+// checked by TestUploadLimits and TestUploadTimeout).
+func TestFormatUploads(t *testing.T) {
+	doc, err := os.ReadFile("FORMAT.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "## Uploaded variants\n")
+	section, _, ok2 := strings.Cut(section, "\n## ")
+	if !ok || !ok2 {
+		t.Fatal("FORMAT.md has no Uploaded variants section")
+	}
+	given := map[string]bool{}
+	_, _, err = CompileUpload("up.toml", make([]byte, 70000), nil, UploadLimits{})
+	given[err.Error()] = true
+	for _, tc := range uploadCases(t) {
+		if _, _, err := CompileUpload("up.toml", tc.data, nil, UploadLimits{}); err != nil {
+			given[err.Error()] = true
+		}
+	}
+	shown := 0
+	for _, l := range strings.Split(section, "\n") {
+		if !strings.HasPrefix(l, "| ") {
+			continue
+		}
+		cells := strings.Split(l, " | ")
+		example := strings.Trim(strings.TrimSpace(strings.TrimSuffix(cells[len(cells)-1], "|")), "`")
+		if !strings.HasPrefix(example, "up.toml") || strings.Contains(example, "move generation needs") || strings.Contains(example, "took longer") {
+			continue
+		}
+		shown++
+		if !given[example] {
+			t.Errorf("FORMAT.md shows an error no upload case gives:\n  %s", example)
+		}
+	}
+	if shown < 8 {
+		t.Errorf("%d error examples checked", shown)
+	}
 }
