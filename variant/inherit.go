@@ -87,14 +87,11 @@ func walkPaths(v any, path string, fn func(string)) {
 }
 
 // under reports whether path is prefix or lies inside it, and what follows
-// prefix in path.
+// prefix in path ("" or a suffix starting with "." or "[", for rebase).
 func under(path, prefix string) (suffix string, ok bool) {
 	switch {
 	case prefix == "":
-		if path == "" {
-			return "", true
-		}
-		return "." + path, true // joined back by join-less concatenation below
+		return prefixed(path), true
 	case path == prefix:
 		return "", true
 	case strings.HasPrefix(path, prefix) && (path[len(prefix)] == '.' || path[len(prefix)] == '['):

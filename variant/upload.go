@@ -248,10 +248,24 @@ func (c *uploadCheck) run(data []byte, options map[string]string) (*core.Rules, 
 	if err != nil {
 		return nil, t.compileError(err)
 	}
-	// The hooks may have changed the board and the players for the options.
+	// The hooks may have changed the board, the players and the pieces for
+	// the options: estimate again what they made.
 	c.rep.Players = r.Players
 	if !r.Board.Unbounded {
 		c.rep.Board = fmt.Sprintf("%dx%d", r.Board.Files, r.Board.Ranks)
+	}
+	if r.Hooks.Configure != nil {
+		parsed := make([]*betza.Piece, len(r.Def.Pieces))
+		for i := range parsed {
+			if i+1 < len(r.Pieces) {
+				parsed[i] = r.Pieces[i+1].Parsed
+			}
+		}
+		est := newWorkModel(r.Def, parsed).work(r.Def)
+		if est.total > c.lim.MaxWork {
+			return nil, &Error{File: c.file, Err: fmt.Errorf("with these options, listing one position's moves could visit %d squares, more than %d", est.total, c.lim.MaxWork)}
+		}
+		c.rep.Work = max(c.rep.Work, est.total)
 	}
 	if err := c.late(); err != nil {
 		return nil, err
