@@ -172,7 +172,7 @@ func keysOf(parts []string) []string {
 	if t.Kind() != reflect.Struct {
 		return nil
 	}
-	var keys []string
+	keys := loaderKeys(parts)
 	for i := 0; i < t.NumField(); i++ {
 		keys = append(keys, tag(t.Field(i)))
 	}
@@ -180,24 +180,24 @@ func keysOf(parts []string) []string {
 	return keys
 }
 
-// compileError places an error of core.Compile: a *core.FieldError at the line
-// of its field, anything else at the file alone.
-func compileError(file string, data []byte, err error) error {
+// compileError places an error of core.Compile: a *core.FieldError at the
+// line of its field, anything else at the file alone.
+func (t *tree) compileError(err error) error {
 	var fe *core.FieldError
 	if !errors.As(err, &fe) {
-		return &Error{File: file, Err: err}
+		return &Error{File: t.src.file, Err: err}
 	}
 	msg := fe.Err
 	if err != error(fe) {
 		msg = err // wrapped by a hook: keep the whole story
 	}
-	return &Error{File: file, Line: locate(data).line(fe.Field), Field: fe.Field, Err: msg}
+	return t.place(fe.Field, msg)
 }
 
 // optionError checks the names of the options given against those the
 // definition declares, placing a bad one at the declaration of the options.
 // Values are left to core.Compile.
-func optionError(file string, data []byte, def *core.Definition, options map[string]string) error {
+func (t *tree) optionError(def *core.Definition, options map[string]string) error {
 	known := make([]string, 0, len(def.Options))
 	for _, o := range def.Options {
 		known = append(known, o.Name)
@@ -218,7 +218,7 @@ func optionError(file string, data []byte, def *core.Definition, options map[str
 		} else {
 			err = fmt.Errorf("variant %s has no option %q (options: %s)", def.Name, name, strings.Join(known, ", "))
 		}
-		return &Error{File: file, Line: locate(data).line("options"), Field: "options", Err: err}
+		return t.place("options", err)
 	}
 	return nil
 }

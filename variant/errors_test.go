@@ -123,7 +123,7 @@ func TestBadFiles(t *testing.T) {
 		{"date instead of string", `title = "Mini"`, `title = 1979-05-27`, nil, 3, "title", "date-time"},
 		{"table instead of array", "holes = []", "holes = {a = 1}", nil, 9, "board.holes", "want an array, got a table"},
 		{"value instead of table", `title = "Mini"`, `goals = 5`, nil, 3, "goals", "want a table, got an integer"},
-		{"unknown key", `betza = "R"` + "\n", `betza = "R"` + "\ncolour = \"red\"\n", nil, 36, "pieces[1].colour", "unknown key (this table takes: betza, letter, name, pawn, royal, value)"},
+		{"unknown key", `betza = "R"` + "\n", `betza = "R"` + "\ncolour = \"red\"\n", nil, 36, "pieces[1].colour", "unknown key (this table takes: before, betza, letter, name, pawn, remove, royal, value)"},
 		{"unknown table", "[draws]", "[drawz]", nil, 61, "drawz", "unknown key"},
 		{"unknown subtable", "[board.regions]", "[board.region]", nil, 11, "board.region", "files, holes,"},
 		{"unknown top-level key", `title = "Mini"`, `titel = "Mini"`, nil, 3, "titel", "unknown key"},

@@ -23,6 +23,7 @@ type locator struct {
 	entries []entry
 	first   map[string]int // path → index in entries of its first occurrence
 	arrays  map[string]int // array-of-tables path → elements seen so far
+	keys    map[string]int // key names joined by NUL → index of its first entry, built by key
 }
 
 // locate scans src.
@@ -56,10 +57,16 @@ func (l *locator) line(path string) int {
 // key returns the first entry written for a key given by its names without
 // indexes (as MetaData.Undecoded reports it).
 func (l *locator) key(parts []string) (entry, bool) {
-	for _, e := range l.entries {
-		if !e.elem && slices.Equal(e.parts, parts) {
-			return e, true
+	if l.keys == nil {
+		l.keys = map[string]int{}
+		for i := len(l.entries) - 1; i >= 0; i-- {
+			if e := &l.entries[i]; !e.elem {
+				l.keys[strings.Join(e.parts, "\x00")] = i
+			}
 		}
+	}
+	if i, ok := l.keys[strings.Join(parts, "\x00")]; ok {
+		return l.entries[i], true
 	}
 	return entry{}, false
 }

@@ -11,8 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"anychess/core"
 )
 
@@ -51,74 +49,105 @@ func builtinFile(name string) (file string, data []byte, err error) {
 	return file, data, err
 }
 
-// Definition returns the parsed definition of a built-in variant. Each call
-// returns a new copy that the caller may change.
+// Definition returns the parsed definition of a built-in variant, with
+// what it inherits merged in. Each call returns a new copy that the caller
+// may change.
 func Definition(name string) (*core.Definition, error) {
-	file, data, err := builtinFile(name)
+	t, err := loadBuiltin(name)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(file, data)
+	return t.definition()
 }
 
 // Load compiles a built-in variant with the given option values.
 func Load(name string, options map[string]string) (*core.Rules, error) {
+	t, err := loadBuiltin(name)
+	if err != nil {
+		return nil, err
+	}
+	return t.compile(options)
+}
+
+// loadBuiltin reads a built-in variant and what it inherits.
+func loadBuiltin(name string) (*tree, error) {
 	file, data, err := builtinFile(name)
 	if err != nil {
 		return nil, err
 	}
-	return Compile(file, data, options)
+	return load(name, file, data, true, nil, nil)
 }
 
-// LoadFile reads and compiles a variant file (the --variant-file flag).
+// LoadFile reads and compiles a variant file (the --variant-file flag). A
+// file it inherits is a built-in variant or, by FileResolver, a file beside it.
 func LoadFile(path string, options map[string]string) (*core.Rules, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return Compile(path, data, options)
+	return CompileWith(path, data, options, FileResolver)
 }
 
 // Parse decodes a variant file. filename is used only in errors. It rejects
 // TOML syntax errors, values of the wrong type and unknown keys (keys are
-// case-sensitive); it does not check the rules themselves, which Compile does.
+// case-sensitive), and merges in what the file inherits (inherits = "NAME",
+// a built-in variant); it does not check the rules themselves, which
+// Compile does.
 func Parse(filename string, data []byte) (*core.Definition, error) {
-	var raw map[string]any
-	if _, err := toml.Decode(string(data), &raw); err != nil {
-		return nil, syntaxError(filename, data, err)
-	}
-	var probs []problem
-	checkShape(raw, definitionType, "", &probs)
-	if len(probs) > 0 {
-		return nil, shapeError(filename, data, probs)
-	}
-	def := new(core.Definition)
-	md, err := toml.Decode(string(data), def)
+	return ParseWith(filename, data, nil)
+}
+
+// ParseWith is Parse with the variants the file may inherit besides the
+// built-in ones found by resolve (nil for none).
+func ParseWith(filename string, data []byte, resolve Resolver) (*core.Definition, error) {
+	t, err := load(filename, filename, data, false, resolve, nil)
 	if err != nil {
-		// checkShape should have caught it; the decoder's text has its line.
-		return nil, &Error{File: filename, Err: err}
+		return nil, err
 	}
-	if keys := md.Undecoded(); len(keys) > 0 {
-		return nil, unknownKeyError(filename, data, keys)
-	}
-	return def, nil
+	return t.definition()
 }
 
 // Compile parses a variant file and compiles it with the given option values.
 // A fault in the file, found by Parse or by core.Compile, is an *Error at the
-// line of the field concerned; an option the variant does not declare is an
-// *Error at the line where its options are declared (line 1 if none are).
+// line of the field concerned (a fault in a value the file inherits: at its
+// inherits line, naming the field and where the parent writes it); an
+// option the variant does not declare is an *Error at the line where its
+// options are declared (line 1 if it declares none).
 func Compile(filename string, data []byte, options map[string]string) (*core.Rules, error) {
-	def, err := Parse(filename, data)
+	return CompileWith(filename, data, options, nil)
+}
+
+// CompileWith is Compile with the variants the file may inherit besides the
+// built-in ones found by resolve (nil for none).
+func CompileWith(filename string, data []byte, options map[string]string, resolve Resolver) (*core.Rules, error) {
+	t, err := load(filename, filename, data, false, resolve, nil)
 	if err != nil {
 		return nil, err
 	}
-	if err := optionError(filename, data, def, options); err != nil {
+	return t.compile(options)
+}
+
+// definition decodes the merged table into a new Definition.
+func (t *tree) definition() (*core.Definition, error) {
+	def := new(core.Definition)
+	if err := decode(t.raw, def); err != nil {
+		return nil, &Error{File: t.src.file, Err: err}
+	}
+	return def, nil
+}
+
+// compile decodes and compiles the merged variant, placing its faults.
+func (t *tree) compile(options map[string]string) (*core.Rules, error) {
+	def, err := t.definition()
+	if err != nil {
+		return nil, err
+	}
+	if err := t.optionError(def, options); err != nil {
 		return nil, err
 	}
 	r, err := core.Compile(def, options)
 	if err != nil {
-		return nil, compileError(filename, data, err)
+		return nil, t.compileError(err)
 	}
 	return r, nil
 }
