@@ -184,8 +184,8 @@ type Snapshot struct {
 	State, Legal string
 }
 
-// Publish stores the snapshot of game id, which owner must own and which
-// must go on, with the next version, and notifies every listener
+// Publish stores the snapshot of game id, which owner must own (a game
+// that goes on, or the last state of one that ended), with the next version, and notifies every listener
 // (EventSnapshot) when it commits. It returns the version.
 func (s *Store) Publish(ctx context.Context, id, owner string, at time.Time, state, legal string) (int64, error) {
 	var version int64
@@ -193,10 +193,26 @@ func (s *Store) Publish(ctx context.Context, id, owner string, at time.Time, sta
 		if err := s.relaxed(ctx, tx); err != nil {
 			return err
 		}
-		if err := fence(ctx, tx, id, owner, -1); err != nil {
-			return err
+		// The fence of a change, but for a game that has just ended too:
+		// its last state is published.
+		res, err := tx.ExecContext(ctx, `UPDATE games SET owner = $2 WHERE id = $1 AND owner = $2`, id, owner)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE snapshots SET version = version + 1, owner = $2, at = $3, state = $4, legal = $5 WHERE game = $1`,
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("store: %w", err)
+		} else if n != 1 {
+			var was string
+			err := tx.QueryRowContext(ctx, `SELECT owner FROM games WHERE id = $1`, id).Scan(&was)
+			if errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("%w: %s", ErrNotFound, id)
+			}
+			if err != nil {
+				return fmt.Errorf("store: %w", err)
+			}
+			return fmt.Errorf("%w: game %s", ErrNotOwner, id)
+		}
+		res, err = tx.ExecContext(ctx, `UPDATE snapshots SET version = version + 1, owner = $2, at = $3, state = $4, legal = $5 WHERE game = $1`,
 			id, owner, ms(at), state, legal)
 		if err != nil {
 			return fmt.Errorf("store: %w", err)
@@ -348,11 +364,17 @@ type Job struct {
 }
 
 // AddJob queues j and wakes the workers (EventJob) when it commits; it
-// drops the game's other jobs, which are stale.
+// drops the game's other jobs, which are stale (EventCancel).
 func (s *Store) AddJob(ctx context.Context, j Job) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE game = $1`, j.Game); err != nil {
+		res, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE game = $1`, j.Game)
+		if err != nil {
 			return fmt.Errorf("store: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			if err := s.notify(ctx, tx, Event{Kind: EventCancel, Game: j.Game}); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, game, ply, plays, created, taken_by) VALUES ($1, $2, $3, $4, $5, '')`,
 			j.ID, j.Game, j.Ply, j.Plays, ms(j.Created)); err != nil {
