@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"anychess/internal/pgtest"
 	"anychess/store"
 	"anychess/wire"
 )
@@ -34,16 +36,27 @@ type testServer struct {
 
 // quietLog keeps the tests' output short; errors still show.
 func quietLog() *slog.Logger {
+	if os.Getenv("ANYCHESS_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
+
+// onPostgres makes newTestServer open a PostgreSQL database of the test's
+// own instead of a SQLite file (TestOnPostgres sets it).
+var onPostgres bool
 
 func newTestServer(t testing.TB, cfg Config) *testServer {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "games.db")
+	if onPostgres {
+		db = pgtest.URL(t)
+	}
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { st.Close() })
 	return startTestServer(t, st, db, cfg)
 }
 
