@@ -448,19 +448,68 @@ func (h *hub) state(seat int, connected uint32) *wire.State {
 // broadcast sends every connection its state; the owner of a game in a
 // shared store publishes it for the other processes too.
 func (h *hub) broadcast() {
-	connected := h.connected()
-	states := map[int][]byte{}
-	for c := range h.conns {
-		data, ok := states[c.seat]
-		if !ok {
-			data = h.stateJSON(c.seat, connected)
-			states[c.seat] = data
+	if h.mirror {
+		states := map[int][]byte{}
+		for c := range h.conns {
+			data, ok := states[c.seat]
+			if !ok {
+				data = h.snap.json(c.seat)
+				states[c.seat] = data
+			}
+			c.push(data)
 		}
-		c.push(data)
+		return
 	}
-	if !h.mirror {
-		h.publish(states[-1])
+	ss := h.newStates()
+	for c := range h.conns {
+		c.push(ss.json(c.seat))
 	}
+	h.publish(ss)
+}
+
+// states makes the states of one moment for every seat from one
+// spectator's state: they differ only in You and, for the seat to move,
+// Legal (wire.StateOf).
+type states struct {
+	base  *wire.State
+	g     *game.Game
+	legal []wire.MoveInfo // computed when first needed
+	done  bool
+	cache map[int][]byte
+}
+
+func (h *hub) newStates() *states {
+	return &states{base: h.state(-1, h.connected()), g: h.g, cache: map[int][]byte{}}
+}
+
+// legalMoves returns the legal moves of the seat to move (nil when the
+// game is over).
+func (ss *states) legalMoves() []wire.MoveInfo {
+	if !ss.done {
+		ss.done = true
+		if !ss.g.Over() {
+			ss.legal = wire.LegalMoves(ss.g.Position())
+		}
+	}
+	return ss.legal
+}
+
+// json is the state as seat sees it.
+func (ss *states) json(seat int) []byte {
+	if data, ok := ss.cache[seat]; ok {
+		return data
+	}
+	st := *ss.base
+	st.You = seat
+	if seat >= 0 && seat == st.Turn {
+		st.Legal = ss.legalMoves()
+	}
+	data, err := json.Marshal(&st)
+	if err != nil {
+		panic(err) // the state is plain data
+	}
+	ss.cache[seat] = data
+	return data
 }
 
 // message handles a client's message.

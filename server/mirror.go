@@ -86,25 +86,26 @@ func viewOf(sn *store.Snapshot) (*snapView, error) {
 }
 
 // publish stores the game's state for the other processes (a shared
-// store; the owner of a game that goes on or has just ended): spectator is
-// its JSON for a spectator, when at hand. It does not wait: a publisher
-// writes it, and a newer state replaces one not yet written.
-func (h *hub) publish(spectator []byte) {
+// store; the owner of a game that goes on or has just ended): ss, or the
+// states of now when nil. It does not wait: a publisher writes it, and a
+// newer state replaces one not yet written.
+func (h *hub) publish(ss *states) {
 	cl := h.s.cluster
 	if cl == nil || h.mirror || h.row.Owner != h.s.proc {
 		return
 	}
-	if spectator == nil {
-		spectator = h.stateJSON(-1, h.connected())
+	if ss == nil {
+		ss = h.newStates()
 	}
-	legal := []byte("[]")
-	if g := h.g; !g.Over() {
-		var err error
-		if legal, err = json.Marshal(wire.LegalMoves(g.Position())); err != nil {
-			panic(err)
-		}
+	legal := ss.legalMoves()
+	if legal == nil {
+		legal = []wire.MoveInfo{}
 	}
-	cl.pub.put(h, snapshotData{at: time.Now(), state: string(spectator), legal: string(legal)})
+	data, err := json.Marshal(legal)
+	if err != nil {
+		panic(err) // plain data
+	}
+	cl.pub.put(h, snapshotData{at: time.Now(), state: string(ss.json(-1)), legal: string(data)})
 }
 
 // refreshSnap reads the owner's snapshot when a newer one is announced
