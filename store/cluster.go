@@ -15,18 +15,20 @@ import (
 // on the games it owns runs until at+lease.
 func (s *Store) Beat(ctx context.Context, proc string, at time.Time, lease time.Duration) error {
 	until := ms(at.Add(lease))
-	res, err := s.db.ExecContext(ctx, `UPDATE processes SET beat = $1, lease_until = $2 WHERE id = $3`, ms(at), until, proc)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if n, err := res.RowsAffected(); err == nil && n == 1 {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE processes SET beat = $1, lease_until = $2 WHERE id = $3`, ms(at), until, proc)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 1 {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO processes (id, started, beat, lease_until) VALUES ($1, $2, $3, $4)`,
+			proc, ms(at), ms(at), until); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
 		return nil
-	}
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO processes (id, started, beat, lease_until) VALUES ($1, $2, $3, $4)`,
-		proc, ms(at), ms(at), until); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
+	})
 }
 
 // Release ends process proc's lease at once (it stops): others may take

@@ -42,6 +42,7 @@ import (
 	"io/fs"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -73,6 +74,14 @@ var (
 type Store struct {
 	db *sql.DB
 	pg bool
+	// batch makes SQLite's changes, committing those that come together
+	// at once (nil on PostgreSQL, which does so itself).
+	batch *batcher
+	// ckpt is SQLite's checkpointing connection; stop ends it.
+	ckpt *sql.DB
+	stop chan struct{}
+	wg   sync.WaitGroup
+	once sync.Once
 	// dsn is the PostgreSQL URL, for the listening connections.
 	dsn string
 }
@@ -104,7 +113,11 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate")
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	// Commits do not checkpoint the log (copying it into the database and
+	// waiting for the disk while every writer waits): a connection of its
+	// own does, in the background.
+	q.Add("_pragma", "wal_autocheckpoint(0)")
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -119,7 +132,16 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	ckpt, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	ckpt.SetMaxOpenConns(1)
+	s := &Store{db: db, batch: newBatcher(db), ckpt: ckpt, stop: make(chan struct{})}
+	s.wg.Add(1)
+	go s.checkpoints()
+	return s, nil
 }
 
 // MaxPostgresConns is the most connections a Store opens to PostgreSQL
@@ -176,7 +198,39 @@ func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect) error {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	if s.batch != nil {
+		s.once.Do(func() {
+			s.batch.close()
+			close(s.stop)
+			s.wg.Wait()
+			s.ckpt.Close()
+		})
+	}
+	return s.db.Close()
+}
+
+// checkpointEvery is how often SQLite's log is copied into the database.
+const checkpointEvery = time.Second
+
+// checkpoints copies SQLite's log into the database now and then, without
+// blocking the writer (PASSIVE); the log starts over once it is all
+// copied.
+func (s *Store) checkpoints() {
+	defer s.wg.Done()
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		s.ckpt.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
+		cancel()
+	}
+}
 
 // Shared reports whether several processes may share the database
 // (PostgreSQL: leases, snapshots, the inbox, the job queue and
@@ -196,8 +250,12 @@ func isUnique(err error) bool {
 	return false
 }
 
-// tx runs fn in a transaction, committed when fn returns nil.
+// tx runs fn in a transaction, committed when fn returns nil (on SQLite
+// with the changes that came at the same time, each all or nothing).
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	if s.batch != nil {
+		return s.batch.do(ctx, fn)
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)

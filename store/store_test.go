@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -353,4 +354,53 @@ func TestOpenErrors(t *testing.T) {
 	} else if want := "does not parse"; !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "secret") {
 		t.Errorf("a bad URL: %v (want %q and no password)", err, want)
 	}
+}
+
+// TestBatchedChanges: changes made at once share commits on SQLite, yet
+// each is all or nothing with its own error: a change that fails halfway
+// leaves nothing, and the others are stored.
+func TestBatchedChanges(t *testing.T) {
+	each(t, func(t *testing.T, s *Store, _ string) {
+		ctx := context.Background()
+		if err := s.CreateGame(ctx, sample("g"), nil); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, 40)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = s.tx(ctx, func(tx *sql.Tx) error {
+					if _, err := tx.ExecContext(ctx, `INSERT INTO inbox (id, game, sender, conn, seat, kind, body, created, seq)
+						VALUES ($1, 'g', 'p', 0, 0, 'k', '', 0, 0)`, fmt.Sprint("m", i)); err != nil {
+						return err
+					}
+					if i%3 == 0 {
+						return fmt.Errorf("change %d fails after its insert", i)
+					}
+					return nil
+				})
+			}()
+		}
+		wg.Wait()
+		ms, err := s.Drain(ctx, "p1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, m := range ms {
+			got[m.ID] = true
+		}
+		for i, err := range errs {
+			id := fmt.Sprint("m", i)
+			if i%3 == 0 {
+				if err == nil || !strings.Contains(err.Error(), "fails after") || got[id] {
+					t.Errorf("change %d: %v, stored %v; want its own error and nothing stored", i, err, got[id])
+				}
+			} else if err != nil || !got[id] {
+				t.Errorf("change %d: %v, stored %v", i, err, got[id])
+			}
+		}
+	})
 }
