@@ -190,11 +190,11 @@ type Snapshot struct {
 // that goes on, or the last state of one that ended), with the next version, and notifies every listener
 // (EventSnapshot) when it commits. It returns the version.
 func (s *Store) Publish(ctx context.Context, id, owner string, at time.Time, state, legal string) (int64, error) {
+	if s.pg {
+		return s.publishPG(ctx, id, owner, at, state, legal)
+	}
 	var version int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.relaxed(ctx, tx); err != nil {
-			return err
-		}
 		// The fence of a change, but for a game that has just ended too:
 		// its last state is published.
 		res, err := tx.ExecContext(ctx, `UPDATE games SET owner = $2 WHERE id = $1 AND owner = $2`, id, owner)
@@ -272,12 +272,10 @@ type Message struct {
 // Send puts m in the inbox of m.Game's owner and wakes the owner
 // (EventInbox) when it commits.
 func (s *Store) Send(ctx context.Context, m Message) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.relaxed(ctx, tx); err != nil {
-			return err
-		}
-		return s.send(ctx, tx, m)
-	})
+	if s.pg {
+		return s.sendPG(ctx, m)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error { return s.send(ctx, tx, m) })
 }
 
 func (s *Store) send(ctx context.Context, tx *sql.Tx, m Message) error {
@@ -303,30 +301,24 @@ func (s *Store) send(ctx context.Context, tx *sql.Tx, m Message) error {
 // it.
 func (s *Store) Drain(ctx context.Context, proc string) ([]Message, error) {
 	var out []Message
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.relaxed(ctx, tx); err != nil {
-			return err
+	var err error
+	if s.pg {
+		var rows *sql.Rows
+		if rows, err = s.rdb.QueryContext(ctx, drainQuery, proc); err == nil {
+			out, err = scanMessages(rows)
+		} else {
+			err = fmt.Errorf("store: %w", err)
 		}
-		rows, err := tx.QueryContext(ctx, `DELETE FROM inbox WHERE game IN (SELECT id FROM games WHERE owner = $1)
-			RETURNING id, game, sender, conn, seat, kind, body, created, seq`, proc)
-		if err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var m Message
-			var conn, created int64
-			if err := rows.Scan(&m.ID, &m.Game, &m.Sender, &conn, &m.Seat, &m.Kind, &m.Body, &created, &m.Seq); err != nil {
+	} else {
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			rows, err := tx.QueryContext(ctx, drainQuery, proc)
+			if err != nil {
 				return fmt.Errorf("store: %w", err)
 			}
-			m.Conn, m.Created = uint64(conn), fromMS(created)
-			out = append(out, m)
-		}
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		return nil
-	})
+			out, err = scanMessages(rows)
+			return err
+		})
+	}
 	if err != nil {
 		return nil, err
 	}

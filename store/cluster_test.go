@@ -146,6 +146,9 @@ func TestSnapshots(t *testing.T) {
 		if err != nil || sn.Version != 3 || sn.State != `{"ply":3}` || sn.Legal != "[]" || sn.Owner != "p1" || !sn.At.Equal(at) {
 			t.Errorf("snapshot %+v %v", sn, err)
 		}
+		if _, err := s.Publish(ctx, "g", "p2", at, "{}", "[]"); !errors.Is(err, ErrNotOwner) {
+			t.Errorf("publishing another's game: %v", err)
+		}
 		if _, err := s.Publish(ctx, "nope", "p1", at, "{}", "[]"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("publishing no game: %v", err)
 		}
@@ -155,6 +158,17 @@ func TestSnapshots(t *testing.T) {
 		}
 		if sn, _ := s.Snapshot(ctx, "g"); len(sn.State) != len(big) {
 			t.Errorf("a big snapshot read back with %d bytes", len(sn.State))
+		}
+		// A game that ends has its last state published; its jobs go.
+		s.AddJob(ctx, Job{ID: "j", Game: "g", Plays: "random", Created: at})
+		if err := s.AddMove(ctx, "g", "p1", Move{Ply: 0, Text: "f2f3"}, at, &Ending{Result: "0-1", Termination: "checkmate", At: at}); err != nil {
+			t.Fatal(err)
+		}
+		if live, _ := s.JobLive(ctx, "j"); live {
+			t.Error("the job of a game that ended with a move is live")
+		}
+		if v, err := s.Publish(ctx, "g", "p1", at, "end", "[]"); err != nil || v != 5 {
+			t.Errorf("the last state of a finished game: %d %v", v, err)
 		}
 	})
 }

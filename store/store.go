@@ -73,7 +73,9 @@ var (
 // use.
 type Store struct {
 	db *sql.DB
-	pg bool
+	// rdb is PostgreSQL's relaxed connections (asynchronous commits).
+	rdb *sql.DB
+	pg  bool
 	// batch makes SQLite's changes, committing those that come together
 	// at once (nil on PostgreSQL, which does so itself).
 	batch *batcher
@@ -144,8 +146,9 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	return s, nil
 }
 
-// MaxPostgresConns is the most connections a Store opens to PostgreSQL
-// (besides the one Listen holds).
+// MaxPostgresConns is the most connections a Store opens to PostgreSQL for
+// what must be durable; it opens half as many more for the rest (besides
+// the one Listen holds).
 const MaxPostgresConns = 16
 
 func openPostgres(ctx context.Context, dsn string) (*Store, error) {
@@ -169,7 +172,17 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db, pg: true, dsn: dsn}, nil
+	// The relaxed connections commit without waiting for the disk: for
+	// what is acknowledged to nobody (a snapshot, which the moves can
+	// rebuild; a message in flight, which its sender sends again). A crash
+	// of PostgreSQL may lose the last of them; it cannot corrupt anything.
+	rcfg := cfg.Copy()
+	rcfg.RuntimeParams["synchronous_commit"] = "off"
+	rdb := stdlib.OpenDB(*rcfg)
+	rdb.SetMaxOpenConns(MaxPostgresConns / 2)
+	rdb.SetMaxIdleConns(MaxPostgresConns / 2)
+	rdb.SetConnMaxIdleTime(5 * time.Minute)
+	return &Store{db: db, rdb: rdb, pg: true, dsn: dsn}, nil
 }
 
 // migrate runs the embedded migrations; on PostgreSQL under an advisory
@@ -206,6 +219,9 @@ func (s *Store) Close() error {
 			s.wg.Wait()
 			s.ckpt.Close()
 		})
+	}
+	if s.rdb != nil {
+		s.rdb.Close()
 	}
 	return s.db.Close()
 }
@@ -265,20 +281,6 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
-}
-
-// relaxed makes a PostgreSQL transaction's commit return before its WAL is
-// on disk: for what is not acknowledged to anyone (a snapshot that the
-// moves can rebuild, a message in flight). A crash of PostgreSQL may lose
-// it; it cannot corrupt anything.
-func (s *Store) relaxed(ctx context.Context, tx *sql.Tx) error {
-	if !s.pg {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit TO OFF`); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	return nil
@@ -461,6 +463,9 @@ func fence(ctx context.Context, tx *sql.Tx, id, owner string, ply int) error {
 // when the move ended the game, its result: all or nothing, committed when
 // AddMove returns nil.
 func (s *Store) AddMove(ctx context.Context, id, owner string, m Move, turnStarted time.Time, end *Ending) error {
+	if s.pg {
+		return s.addMovePG(ctx, id, owner, m, turnStarted, end)
+	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if err := fence(ctx, tx, id, owner, m.Ply); err != nil {
 			return err
