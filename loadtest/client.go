@@ -204,7 +204,7 @@ func (c *client) handle(m *stateMsg) {
 		case m.Ply > p.ply && len(m.Moves) > p.ply && m.Moves[p.ply].Text == p.text:
 			g.mu.Lock()
 			g.acked[p.ply] = p.text
-			g.lastAck = now
+			g.ackedAt[p.ply] = now
 			g.mu.Unlock()
 			if p.gen == c.gen {
 				c.r.noteLatency(now.Sub(p.sent), false)
