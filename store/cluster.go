@@ -393,17 +393,24 @@ func (s *Store) CancelJobs(ctx context.Context, id string) error {
 	})
 }
 
+// The queries of TakeJob: PostgreSQL's skips the rows other workers are
+// taking.
+const (
+	takeJobSQL = `SELECT j.id, j.game, j.ply, j.plays, j.created FROM jobs j
+		WHERE j.taken_by = '' OR NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = j.taken_by AND p.lease_until >= $1)
+		ORDER BY j.created, j.id LIMIT 1`
+	takeJobPG = takeJobSQL + ` FOR UPDATE OF j SKIP LOCKED`
+)
+
 // TakeJob gives process proc the oldest job nobody works on, or a job
 // whose worker's process has no lease running at now; nil when there is
 // none. On PostgreSQL workers skip the rows others are taking (FOR UPDATE
 // SKIP LOCKED) instead of waiting for them.
 func (s *Store) TakeJob(ctx context.Context, proc string, now time.Time) (*Job, error) {
 	var j *Job
-	q := `SELECT j.id, j.game, j.ply, j.plays, j.created FROM jobs j
-		WHERE j.taken_by = '' OR NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = j.taken_by AND p.lease_until >= $1)
-		ORDER BY j.created, j.id LIMIT 1`
+	q := takeJobSQL
 	if s.pg {
-		q += ` FOR UPDATE OF j SKIP LOCKED`
+		q = takeJobPG
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var jj Job
