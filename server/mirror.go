@@ -289,6 +289,9 @@ func (h *hub) becomeMirror() {
 // inbox; the owner's answer comes back as a snapshot (a change) or a
 // reply (an error).
 func (h *hub) forward(c *conn, m wire.ClientMessage) {
+	// Only hello carries a token (and it is not forwarded): none goes
+	// into the database.
+	m.Token, m.Seat = "", 0
 	body, err := json.Marshal(m)
 	if err == nil {
 		err = h.s.cluster.send(h.s, store.Message{Game: h.id, Conn: c.id, Seat: c.seat, Kind: kindMessage, Body: string(body)})
