@@ -22,6 +22,10 @@ type cluster struct {
 
 	drainWake chan struct{}
 	jobWake   chan struct{}
+	// doneIDs are handled messages to delete from the inbox.
+	doneMu   sync.Mutex
+	doneIDs  []string
+	doneWake chan struct{}
 	// searching holds this process's searches: job id → *searchRef.
 	searching sync.Map
 	// searched counts the jobs this process's workers finished.
@@ -47,7 +51,7 @@ const (
 )
 
 func newCluster(s *Server) *cluster {
-	cl := &cluster{s: s, drainWake: make(chan struct{}, 1), jobWake: make(chan struct{}, max(1, s.cfg.Workers))}
+	cl := &cluster{s: s, drainWake: make(chan struct{}, 1), doneWake: make(chan struct{}, 1), jobWake: make(chan struct{}, max(1, s.cfg.Workers))}
 	cl.pub = newPublisher(s)
 	return cl
 }
@@ -67,6 +71,7 @@ func (cl *cluster) start() {
 	})
 	run(cl.scanLoop)
 	run(cl.drainLoop)
+	run(cl.deleter)
 	for range publishers {
 		run(cl.pub.work)
 	}
@@ -300,6 +305,9 @@ func (cl *cluster) claim(ctx context.Context, o store.Orphan) {
 		return
 	}
 	s.log.Info("game claimed", "game", o.ID, "from", o.Owner, "elapsed", o.Elapsed().Round(time.Millisecond))
+	// Messages may wait for the game (sent to the owner that died): the
+	// drain that follows gives them to the hub after it took the game.
+	defer wake(cl.drainWake)
 	if h := s.hub(o.ID); h != nil && h.post(claimedMsg{}) {
 		return
 	}
@@ -327,8 +335,6 @@ func (cl *cluster) claim(ctx context.Context, o store.Orphan) {
 	s.hubs[o.ID] = h
 	s.mu.Unlock()
 	s.startHub(h)
-	// Messages may wait for the game.
-	wake(cl.drainWake)
 }
 
 // drainLoop takes this process's messages out of the inbox and hands
@@ -345,7 +351,7 @@ func (cl *cluster) drainLoop() {
 		case <-t.C:
 		}
 		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
-		msgs, err := s.st.Drain(ctx, s.proc)
+		msgs, err := s.st.Drain(ctx, s.proc, time.Now())
 		cancel()
 		if err != nil {
 			if s.ctx.Err() == nil {
@@ -358,11 +364,53 @@ func (cl *cluster) drainLoop() {
 			if err == nil && h.post(remoteMsg{m: m}) {
 				continue
 			}
-			if m.Kind == kindMessage && m.Conn != 0 {
+			if m.Kind == kindMessage && m.Conn != 0 && m.Tries == 1 {
 				data, _ := json.Marshal(map[string]any{"type": "error", "message": "the game is not available; nothing changed, try again", "ply": 0})
 				cl.reply(s, m.Sender, m.Conn, data)
 			}
+			cl.done(m.ID)
 		}
+	}
+}
+
+// done notes a message handled; the deleter deletes it from the inbox.
+// Until then another owner would handle it again, were this process to
+// die: a message is handled at least once, and its ply keeps a move (or
+// any change) from being made twice.
+func (cl *cluster) done(id string) {
+	cl.doneMu.Lock()
+	cl.doneIDs = append(cl.doneIDs, id)
+	first := len(cl.doneIDs) == 1
+	cl.doneMu.Unlock()
+	if first {
+		wake(cl.doneWake)
+	}
+}
+
+// deleter deletes handled messages, a batch at a time.
+func (cl *cluster) deleter() {
+	s := cl.s
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-cl.doneWake:
+		}
+		// Let a batch gather.
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-time.After(20 * time.Millisecond):
+		}
+		cl.doneMu.Lock()
+		ids := cl.doneIDs
+		cl.doneIDs = nil
+		cl.doneMu.Unlock()
+		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+		if err := s.st.Done(ctx, ids); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("deleting handled messages", "err", err)
+		}
+		cancel()
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -269,14 +270,16 @@ func (c *client) next(timeout time.Duration) (msg, error) {
 func (c *client) state(ok func(*msg) bool) *msg {
 	c.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
+	var seen []string
 	for time.Now().Before(deadline) {
 		m, err := c.next(time.Until(deadline))
 		if err != nil {
-			c.t.Fatalf("waiting for a state: %v", err)
+			c.t.Fatalf("waiting for a state: %v (seen meanwhile: %v)", err, seen)
 		}
 		if m.Type == "state" && (ok == nil || ok(&m)) {
 			return &m
 		}
+		seen = append(seen, fmt.Sprintf("%s you %d ply %d %q", m.Type, m.You, m.Ply, m.Message))
 	}
 	c.t.Fatal("no such state within 10s")
 	return nil

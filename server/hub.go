@@ -107,6 +107,10 @@ type hub struct {
 	over               bool // the game was over when last looked at
 	counted            bool // counted among the server's live games
 
+	// broken: a change could not be stored and the game could not be
+	// read back, so the game in memory may hold what the store does not;
+	// the hub leaves (the next request reads the game again).
+	broken bool
 	// mirror: another process owns the game; snap is its snapshot.
 	mirror bool
 	snap   *snapView
@@ -202,7 +206,7 @@ func (h *hub) run() {
 			return
 		case m := <-h.inbox:
 			leave := false
-			if !h.safely(func() { leave = h.handle(m) }) || leave {
+			if !h.safely(func() { leave = h.handle(m) }) || leave || h.broken {
 				return
 			}
 		}
@@ -707,7 +711,9 @@ func (h *hub) stored(c *conn, err error) {
 			}
 			return
 		}
-		h.reload()
+		if !h.reload() {
+			h.broken = true
+		}
 		if c != nil {
 			h.refuse(c, "the change could not be stored; nothing changed, try again")
 		}

@@ -292,6 +292,12 @@ func (h *hub) forward(c *conn, m wire.ClientMessage) {
 	// Only hello carries a token (and it is not forwarded): none goes
 	// into the database.
 	m.Token, m.Seat = "", 0
+	if h.s.cluster == nil {
+		// One process's store (SQLite) that another process took: this
+		// one cannot reach it.
+		h.refuse(c, "%s: the game is run by another server process; reconnect", m.Type)
+		return
+	}
 	body, err := json.Marshal(m)
 	if err == nil {
 		err = h.s.cluster.send(h.s, store.Message{Game: h.id, Conn: c.id, Seat: c.seat, Kind: kindMessage, Body: string(body)})
@@ -320,12 +326,13 @@ func (h *hub) sendPresence() {
 	h.sentPresence, h.sentPresenceOwner = bits, h.snap.owner
 }
 
-// remoteMessage handles a message from the inbox.
+// remoteMessage handles a message from the inbox, then has it deleted.
 func (h *hub) remoteMessage(m store.Message) {
+	defer h.s.cluster.done(m.ID)
 	if h.mirror {
 		// Ownership moved on: send it on to the owner, unless it is old.
-		if time.Since(m.Created) > maxRemoteAge || h.s.cluster == nil {
-			if m.Kind == kindMessage && m.Conn != 0 {
+		if time.Since(m.Created) > maxRemoteAge {
+			if m.Kind == kindMessage && m.Conn != 0 && m.Tries == 1 {
 				h.s.cluster.reply(h.s, m.Sender, m.Conn, h.errorJSON("the game's server changed; nothing changed, try again"))
 			}
 			return
@@ -340,6 +347,12 @@ func (h *hub) remoteMessage(m store.Message) {
 		cm, err := wire.DecodeClient([]byte(m.Body))
 		if err != nil || cm.Type == "hello" || cm.Type == "ping" || m.Seat < 0 || m.Seat >= len(h.hashes) || m.Conn == 0 {
 			h.s.log.Warn("a forwarded message that does not read", "game", h.id, "from", m.Sender, "err", err)
+			return
+		}
+		if m.Tries > 1 && *cm.Ply != h.ply() {
+			// Taken before by an owner that died: it made the change or
+			// not, and either way the message is stale; its sender hears
+			// nothing, as it heard nothing then.
 			return
 		}
 		sender, id := m.Sender, m.Conn

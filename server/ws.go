@@ -97,10 +97,13 @@ func (c *conn) writer(done chan<- struct{}) {
 	for {
 		select {
 		case <-c.ctx.Done():
+			c.flush()
 			c.ws.Close(c.code, c.why)
 			return
 		case data := <-c.send:
-			ctx, cancel := context.WithTimeout(c.ctx, writeTimeout)
+			// Not c.ctx: a message taken just before the connection is
+			// killed (the last error, say) is still written.
+			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 			err := c.ws.Write(ctx, websocket.MessageText, data)
 			cancel()
 			if err != nil {
@@ -113,6 +116,24 @@ func (c *conn) writer(done chan<- struct{}) {
 			if err != nil {
 				c.kill(websocket.StatusGoingAway, "no answer to ping")
 			}
+		}
+	}
+}
+
+// flush writes what is still queued (the last error, say, before the
+// connection closes), for at most a second: a client that does not read
+// does not hold the connection.
+func (c *conn) flush() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	for {
+		select {
+		case data := <-c.send:
+			if c.ws.Write(ctx, websocket.MessageText, data) != nil {
+				return
+			}
+		default:
+			return
 		}
 	}
 }

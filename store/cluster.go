@@ -267,6 +267,9 @@ type Message struct {
 	Created    time.Time
 	// Seq orders a sender's messages that share Created.
 	Seq int64
+	// Tries is how many times the message was taken (Drain): more than
+	// one when a process that took it died before it was done.
+	Tries int
 }
 
 // Send puts m in the inbox of m.Game's owner and wakes the owner
@@ -295,23 +298,25 @@ func (s *Store) send(ctx context.Context, tx *sql.Tx, m Message) error {
 	return s.notify(ctx, tx, Event{Kind: EventInbox, Proc: owner})
 }
 
-// Drain takes the messages for the games process proc owns out of the
-// inbox, in the order they were sent (by Created, then Sender and Seq).
-// A message is taken once: two processes draining at once never both get
-// it.
-func (s *Store) Drain(ctx context.Context, proc string) ([]Message, error) {
+// Drain takes the messages for the games process proc owns, in the order
+// they were sent (by Created, then Sender and Seq): those nobody took, and
+// those taken by a process whose lease ran out at now, which died before it
+// was done with them (Tries > 1). Two processes draining at once never both
+// get a message. Done deletes a message once handled: a message is handled
+// at least once, by the game's owner, however owners die.
+func (s *Store) Drain(ctx context.Context, proc string, now time.Time) ([]Message, error) {
 	var out []Message
 	var err error
 	if s.pg {
 		var rows *sql.Rows
-		if rows, err = s.rdb.QueryContext(ctx, drainQuery, proc); err == nil {
+		if rows, err = s.rdb.QueryContext(ctx, drainQuery, proc, ms(now)); err == nil {
 			out, err = scanMessages(rows)
 		} else {
 			err = fmt.Errorf("store: %w", err)
 		}
 	} else {
 		err = s.tx(ctx, func(tx *sql.Tx) error {
-			rows, err := tx.QueryContext(ctx, drainQuery, proc)
+			rows, err := tx.QueryContext(ctx, drainQuery, proc, ms(now))
 			if err != nil {
 				return fmt.Errorf("store: %w", err)
 			}
@@ -333,6 +338,27 @@ func (s *Store) Drain(ctx context.Context, proc string) ([]Message, error) {
 		return a.Seq < b.Seq
 	})
 	return out, nil
+}
+
+// Done deletes handled messages from the inbox.
+func (s *Store) Done(ctx context.Context, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if s.pg {
+		if _, err := s.rdb.ExecContext(ctx, `DELETE FROM inbox WHERE id = ANY($1)`, ids); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		return nil
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		for _, id := range ids {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM inbox WHERE id = $1`, id); err != nil {
+				return fmt.Errorf("store: %w", err)
+			}
+		}
+		return nil
+	})
 }
 
 // PurgeInbox deletes the messages sent before the time given, which no

@@ -201,7 +201,7 @@ func TestInbox(t *testing.T) {
 		if err := s.Send(ctx, Message{ID: "mx", Game: "nope", Sender: "pB", Kind: "msg", Created: at}); !errors.Is(err, ErrNotFound) {
 			t.Errorf("a message for no game: %v", err)
 		}
-		got, err := s.Drain(ctx, "p1")
+		got, err := s.Drain(ctx, "p1", at)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,8 +215,11 @@ func TestInbox(t *testing.T) {
 		if len(got) == 3 && (got[2].Body != send[0].Body || got[2].Conn != 7 || got[2].Seat != 1 || got[2].Kind != "msg" || got[2].Sender != "pB" || !got[2].Created.Equal(send[0].Created)) {
 			t.Errorf("m3 read back as %+v", got[2])
 		}
-		if again, _ := s.Drain(ctx, "p1"); len(again) != 0 {
+		if again, _ := s.Drain(ctx, "p1", at); len(again) != 0 {
 			t.Errorf("drained twice: %+v", again)
+		}
+		if err := s.Done(ctx, ids); err != nil {
+			t.Fatal(err)
 		}
 		// Concurrent drains by two processes (an owner and the one taking
 		// over) never both get a message.
@@ -231,7 +234,7 @@ func TestInbox(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for range 5 {
-					ms, err := s.Drain(ctx, "p2")
+					ms, err := s.Drain(ctx, "p2", at)
 					if err != nil {
 						t.Error(err)
 						return
@@ -248,10 +251,42 @@ func TestInbox(t *testing.T) {
 		if len(seen) != 51 {
 			t.Errorf("%d messages drained, want 51", len(seen))
 		}
+		var done []string
 		for id, n := range seen {
 			if n != 1 {
 				t.Errorf("message %s drained %d times", id, n)
 			}
+			done = append(done, id)
+		}
+		if err := s.Done(ctx, done); err != nil {
+			t.Fatal(err)
+		}
+		// Taken messages are not taken again by their taker, nor by another
+		// process while the taker's lease runs; once it ran out, the
+		// game's next owner takes them (Tries 2); Done deletes them.
+		s.Beat(ctx, "p1", at, time.Minute)
+		s.Send(ctx, Message{ID: "t1", Game: "g", Sender: "pB", Kind: "msg", Body: "x", Created: at})
+		if ms, _ := s.Drain(ctx, "p1", at); len(ms) != 1 || ms[0].ID != "t1" || ms[0].Tries != 1 {
+			t.Fatalf("taken: %+v", ms)
+		}
+		if ms, _ := s.Drain(ctx, "p1", at); len(ms) != 0 {
+			t.Errorf("taken twice by its taker: %+v", ms)
+		}
+		if err := s.Claim(ctx, "g", "p3", "p1", at.Add(2*time.Minute), at); err != nil {
+			t.Fatal(err)
+		}
+		if ms, _ := s.Drain(ctx, "p3", at.Add(30*time.Second)); len(ms) != 0 {
+			t.Errorf("taken from a process whose lease runs: %+v", ms)
+		}
+		ms, _ := s.Drain(ctx, "p3", at.Add(2*time.Minute))
+		if len(ms) != 1 || ms[0].ID != "t1" || ms[0].Tries != 2 {
+			t.Fatalf("taken again after the taker died: %+v", ms)
+		}
+		if err := s.Done(ctx, []string{"t1", "nope"}); err != nil {
+			t.Fatal(err)
+		}
+		if ms, _ := s.Drain(ctx, "p3", at.Add(time.Hour)); len(ms) != 0 {
+			t.Errorf("a message done is taken again: %+v", ms)
 		}
 		// Purge.
 		s.Send(ctx, Message{ID: "old", Game: "g", Sender: "pB", Kind: "msg", Created: at})
@@ -313,7 +348,7 @@ func TestJobs(t *testing.T) {
 		if ok, err := s.JobDone(ctx, "b", "w1", res); ok || err != nil {
 			t.Errorf("done by w1 after w2: %v %v", ok, err)
 		}
-		if ms, _ := s.Drain(ctx, "p1"); len(ms) != 1 || ms[0].ID != "r1" || ms[0].Body != "e2e4" {
+		if ms, _ := s.Drain(ctx, "p1", later); len(ms) != 1 || ms[0].ID != "r1" || ms[0].Body != "e2e4" {
 			t.Errorf("results: %+v", ms)
 		}
 		// Cancelling drops the game's job; its worker's result goes nowhere.

@@ -99,9 +99,13 @@ func (s *Store) sendPG(ctx context.Context, m Message) error {
 	return nil
 }
 
-// drainQuery takes an owner's messages out of the inbox.
-const drainQuery = `DELETE FROM inbox WHERE game IN (SELECT id FROM games WHERE owner = $1)
-	RETURNING id, game, sender, conn, seat, kind, body, created, seq`
+// drainQuery takes an owner's messages: those nobody took, and those
+// taken by a process whose lease ran out at $2 (it died before it was
+// done with them).
+const drainQuery = `UPDATE inbox SET taken_by = $1, tries = tries + 1
+	WHERE game IN (SELECT id FROM games WHERE owner = $1)
+	AND (taken_by = '' OR taken_by <> $1 AND NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = inbox.taken_by AND p.lease_until >= $2))
+	RETURNING id, game, sender, conn, seat, kind, body, created, seq, tries`
 
 // scanMessages reads drainQuery's rows.
 func scanMessages(rows *sql.Rows) ([]Message, error) {
@@ -110,7 +114,7 @@ func scanMessages(rows *sql.Rows) ([]Message, error) {
 	for rows.Next() {
 		var m Message
 		var conn, created int64
-		if err := rows.Scan(&m.ID, &m.Game, &m.Sender, &conn, &m.Seat, &m.Kind, &m.Body, &created, &m.Seq); err != nil {
+		if err := rows.Scan(&m.ID, &m.Game, &m.Sender, &conn, &m.Seat, &m.Kind, &m.Body, &created, &m.Seq, &m.Tries); err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		m.Conn, m.Created = uint64(conn), fromMS(created)

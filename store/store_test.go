@@ -384,7 +384,7 @@ func TestBatchedChanges(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		ms, err := s.Drain(ctx, "p1")
+		ms, err := s.Drain(ctx, "p1", time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

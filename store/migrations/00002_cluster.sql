@@ -22,17 +22,21 @@ CREATE TABLE snapshots (
 );
 
 -- Messages for the owner of a game: a client's message that reached another
--- server, a seat's presence there, a computer's move found by a worker.
+-- server, a seat's presence there, a computer's move found by a worker. The
+-- owner takes a message (taken_by, tries) and deletes it once handled; one
+-- taken by a process that died is taken again by the game's next owner.
 CREATE TABLE inbox (
-    id      TEXT PRIMARY KEY,
-    game    TEXT NOT NULL,
-    sender  TEXT NOT NULL,
-    conn    BIGINT NOT NULL,
-    seat    INTEGER NOT NULL,
-    kind    TEXT NOT NULL,
-    body    TEXT NOT NULL,
-    created BIGINT NOT NULL,
-    seq     BIGINT NOT NULL
+    id       TEXT PRIMARY KEY,
+    game     TEXT NOT NULL,
+    sender   TEXT NOT NULL,
+    conn     BIGINT NOT NULL,
+    seat     INTEGER NOT NULL,
+    kind     TEXT NOT NULL,
+    body     TEXT NOT NULL,
+    created  BIGINT NOT NULL,
+    seq      BIGINT NOT NULL,
+    taken_by TEXT NOT NULL DEFAULT '',
+    tries    INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX inbox_game ON inbox (game);
 
