@@ -89,17 +89,27 @@ func nonConstantSQL(paths []string, srcs map[string]string) (bad []string, n int
 		}
 		files = append(files, f)
 	}
-	consts := map[string]ast.Expr{}          // package constants
-	assigned := map[*ast.Object][]ast.Expr{} // local variables' values
-	params := map[*ast.Object]struct {
-		fn  string
-		idx int
-	}{}
-	calls := map[string][]*ast.CallExpr{} // calls by function or method name
+	consts := map[string]ast.Expr{} // package constants
+	// scope is a function: its parameters' positions and what is
+	// assigned to its (and its closures') variables, by name.
+	type scope struct {
+		name     string
+		params   map[string]int
+		assigned map[string][]ast.Expr
+	}
+	type call struct {
+		c  *ast.CallExpr
+		in *scope
+	}
+	calls := map[string][]call{} // calls by function or method name
 	for _, f := range files {
 		for _, d := range f.Decls {
-			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
-				for _, sp := range g.Specs {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				if d.Tok != token.CONST {
+					continue
+				}
+				for _, sp := range d.Specs {
 					vs := sp.(*ast.ValueSpec)
 					for i, n := range vs.Names {
 						if i < len(vs.Values) {
@@ -107,46 +117,46 @@ func nonConstantSQL(paths []string, srcs map[string]string) (bad []string, n int
 						}
 					}
 				}
-			}
-			if fd, ok := d.(*ast.FuncDecl); ok {
+			case *ast.FuncDecl:
+				sc := &scope{name: d.Name.Name, params: map[string]int{}, assigned: map[string][]ast.Expr{}}
 				i := 0
-				for _, fld := range fd.Type.Params.List {
+				for _, fld := range d.Type.Params.List {
 					for _, n := range fld.Names {
-						params[n.Obj] = struct {
-							fn  string
-							idx int
-						}{fd.Name.Name, i}
+						sc.params[n.Name] = i
 						i++
 					}
 					if len(fld.Names) == 0 {
 						i++
 					}
 				}
-			}
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, l := range n.Lhs {
-						if id, ok := l.(*ast.Ident); ok && id.Obj != nil {
-							assigned[id.Obj] = append(assigned[id.Obj], n.Rhs[i])
+				if d.Body == nil {
+					continue
+				}
+				ast.Inspect(d.Body, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.AssignStmt:
+						if len(n.Lhs) == len(n.Rhs) {
+							for i, l := range n.Lhs {
+								if id, ok := l.(*ast.Ident); ok {
+									sc.assigned[id.Name] = append(sc.assigned[id.Name], n.Rhs[i])
+								}
+							}
+						}
+					case *ast.CallExpr:
+						switch fn := n.Fun.(type) {
+						case *ast.Ident:
+							calls[fn.Name] = append(calls[fn.Name], call{n, sc})
+						case *ast.SelectorExpr:
+							calls[fn.Sel.Name] = append(calls[fn.Sel.Name], call{n, sc})
 						}
 					}
-				}
-			case *ast.CallExpr:
-				switch fn := n.Fun.(type) {
-				case *ast.Ident:
-					calls[fn.Name] = append(calls[fn.Name], n)
-				case *ast.SelectorExpr:
-					calls[fn.Sel.Name] = append(calls[fn.Sel.Name], n)
-				}
+					return true
+				})
 			}
-			return true
-		})
+		}
 	}
-	var constant func(e ast.Expr, depth int) bool
-	constant = func(e ast.Expr, depth int) bool {
+	var constant func(e ast.Expr, sc *scope, depth int) bool
+	constant = func(e ast.Expr, sc *scope, depth int) bool {
 		if depth > 10 {
 			return false
 		}
@@ -154,50 +164,50 @@ func nonConstantSQL(paths []string, srcs map[string]string) (bad []string, n int
 		case *ast.BasicLit:
 			return e.Kind == token.STRING
 		case *ast.ParenExpr:
-			return constant(e.X, depth+1)
+			return constant(e.X, sc, depth+1)
 		case *ast.BinaryExpr:
-			return e.Op == token.ADD && constant(e.X, depth+1) && constant(e.Y, depth+1)
+			return e.Op == token.ADD && constant(e.X, sc, depth+1) && constant(e.Y, sc, depth+1)
 		case *ast.Ident:
-			if c, ok := consts[e.Name]; ok && (e.Obj == nil || e.Obj.Kind == ast.Con) {
-				return constant(c, depth+1)
-			}
-			if e.Obj == nil {
-				return false
-			}
-			if p, ok := params[e.Obj]; ok {
-				callers := calls[p.fn]
-				for _, c := range callers {
-					if p.idx >= len(c.Args) || !constant(c.Args[p.idx], depth+1) {
-						return false
+			if sc != nil {
+				if idx, ok := sc.params[e.Name]; ok {
+					callers := calls[sc.name]
+					for _, c := range callers {
+						if idx >= len(c.c.Args) || !constant(c.c.Args[idx], c.in, depth+1) {
+							return false
+						}
 					}
+					return len(callers) > 0
 				}
-				return len(callers) > 0
-			}
-			values := assigned[e.Obj]
-			for _, v := range values {
-				if !constant(v, depth+1) {
-					return false
+				if values, ok := sc.assigned[e.Name]; ok {
+					for _, v := range values {
+						if !constant(v, sc, depth+1) {
+							return false
+						}
+					}
+					return true
 				}
 			}
-			return len(values) > 0
+			if c, ok := consts[e.Name]; ok {
+				return constant(c, nil, depth+1)
+			}
 		}
 		return false
 	}
 	for name, at := range sqlCalls {
 		for _, c := range calls[name] {
 			i := at
-			if len(c.Args) == 0 {
+			if len(c.c.Args) == 0 {
 				continue
 			}
-			if id, ok := c.Args[0].(*ast.Ident); ok && id.Name == "ctx" && i == 0 {
+			if id, ok := c.c.Args[0].(*ast.Ident); ok && id.Name == "ctx" && i == 0 {
 				i = 1 // pgx's methods take the context first
 			}
-			if i >= len(c.Args) {
+			if i >= len(c.c.Args) {
 				continue
 			}
 			n++
-			if !constant(c.Args[i], 0) {
-				bad = append(bad, fmt.Sprintf("%s: the SQL of %s is not constant text", fset.Position(c.Args[i].Pos()), name))
+			if !constant(c.c.Args[i], c.in, 0) {
+				bad = append(bad, fmt.Sprintf("%s: the SQL of %s is not constant text", fset.Position(c.c.Args[i].Pos()), name))
 			}
 		}
 	}
