@@ -285,12 +285,19 @@ func (cl *cluster) scan() {
 			h.tryPost(lostMsg{})
 		}
 	}
-	orphans, err := s.st.Expired(ctx, s.proc, now, claimBatch)
-	if err != nil {
-		return
-	}
-	for _, o := range orphans {
-		cl.claim(ctx, o)
+	// Orphans a batch at a time, until none are left (a dead process's
+	// thousand games are taken over in one scan, not one batch a scan).
+	for range 100 {
+		orphans, err := s.st.Expired(ctx, s.proc, time.Now(), claimBatch)
+		if err != nil || s.ctx.Err() != nil {
+			return
+		}
+		for _, o := range orphans {
+			cl.claim(ctx, o)
+		}
+		if len(orphans) < claimBatch {
+			return
+		}
 	}
 }
 
