@@ -21,7 +21,7 @@ type client struct {
 	g      *gameState
 	seat   int // -1 for a spectator
 	server int // the server it prefers
-	rng    *rand.Rand
+	rng    *rand.Rand // used under mu
 	wake   chan struct{}
 
 	mu      sync.Mutex
@@ -144,7 +144,7 @@ func (c *client) loop() {
 			if closed || c.r.ctx.Err() != nil {
 				return
 			}
-			time.Sleep(backoff + time.Duration(c.rng.Int64N(int64(backoff))))
+			time.Sleep(backoff + time.Duration(rand.Int64N(int64(backoff)))) // c.rng is c.mu's
 			if c.dial() == nil {
 				c.r.reconnects.Add(1)
 				break
