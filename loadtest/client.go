@@ -19,8 +19,8 @@ import (
 type client struct {
 	r      *run
 	g      *gameState
-	seat   int // -1 for a spectator
-	server int // the server it prefers
+	seat   int        // -1 for a spectator
+	server int        // the server it prefers
 	rng    *rand.Rand // used under mu
 	wake   chan struct{}
 
