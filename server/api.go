@@ -487,9 +487,6 @@ func (s *Server) makeGame(ng *newGame) (*made, error) {
 	h := newHub(s, row, g)
 	s.mu.Lock()
 	s.hubs[row.ID] = h
-	if !g.Over() {
-		s.live++
-	}
 	s.mu.Unlock()
 	s.startHub(h)
 	s.log.Info("game created", "game", row.ID, "variant", r.Name(), "options", ng.options, "rematch_of", ng.rematchOf)
@@ -720,8 +717,15 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	var text string
-	if err := s.do(r.PathValue("id"), func(h *hub) { text = h.g.Record().String() }); err != nil {
-		s.fail(w, r, err)
+	var verr error
+	if err := s.do(r.PathValue("id"), func(h *hub) {
+		g, done, err := h.view()
+		if verr = err; err == nil {
+			text = g.Record().String()
+			done()
+		}
+	}); err != nil || verr != nil {
+		s.fail(w, r, errors.Join(err, verr))
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -731,9 +735,15 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	var text string
-	var perr error
-	if err := s.do(r.PathValue("id"), func(h *hub) { text, perr = h.g.PGN() }); err != nil {
-		s.fail(w, r, err)
+	var perr, verr error
+	if err := s.do(r.PathValue("id"), func(h *hub) {
+		g, done, err := h.view()
+		if verr = err; err == nil {
+			text, perr = g.PGN()
+			done()
+		}
+	}); err != nil || verr != nil {
+		s.fail(w, r, errors.Join(err, verr))
 		return
 	}
 	if perr != nil {
@@ -757,12 +767,18 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		rules       *core.Rules
 		rematch     string
 	)
+	var verr error
 	if err := s.do(id, func(h *hub) {
-		valid, over = h.checkToken(seat, token), h.g.Over()
-		row, rules, rematch = *h.row, h.g.Rules(), h.rematch
+		g, done, err := h.view()
+		if verr = err; err != nil {
+			return
+		}
+		defer done()
+		valid, over = h.checkToken(seat, token), g.Over()
+		row, rules, rematch = *h.row, g.Rules(), h.rematch
 		row.Seats = slices.Clone(h.row.Seats)
-	}); err != nil {
-		s.fail(w, r, err)
+	}); err != nil || verr != nil {
+		s.fail(w, r, errors.Join(err, verr))
 		return
 	}
 	if !valid {
@@ -793,6 +809,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 				h.rematch = rematch
 				h.broadcast()
 			})
+			// The game's hubs in other processes read it again.
+			s.st.Notify(s.ctx, store.Event{Kind: store.EventGame, Game: id})
 			s.answer(w, r, http.StatusCreated, m.id, m.seats, tokens, newSeat)
 			return
 		}

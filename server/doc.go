@@ -21,6 +21,16 @@
 // charged the time it had run before the server stopped (up to the
 // process's last heartbeat), not the time the server was down.
 //
+// On PostgreSQL several processes share the games (doc/WEB.md, "Several
+// servers"). Each live game has one owner process, whose hub is as above;
+// another process's hub for the game mirrors it: it shows its connections
+// the snapshot the owner publishes after each change (announced by
+// LISTEN/NOTIFY) and forwards their messages to the owner through the
+// database's inbox. A process whose lease ran out loses its games to one
+// that claims them; the hubs change between owner and mirror as that
+// happens. Computer moves are then jobs of the database's queue, which any
+// process's workers take (FOR UPDATE SKIP LOCKED).
+//
 // Seats have no accounts: each human seat has a random 128-bit token, of
 // which only the SHA-256 is stored and which is compared in constant time.
 // The player link carries it in the URL fragment, which browsers never

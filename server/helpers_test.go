@@ -6,10 +6,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"anychess/internal/pgtest"
 	"anychess/store"
 	"anychess/wire"
 )
@@ -34,16 +37,27 @@ type testServer struct {
 
 // quietLog keeps the tests' output short; errors still show.
 func quietLog() *slog.Logger {
+	if os.Getenv("ANYCHESS_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
+
+// onPostgres makes newTestServer open a PostgreSQL database of the test's
+// own instead of a SQLite file (TestOnPostgres sets it).
+var onPostgres bool
 
 func newTestServer(t testing.TB, cfg Config) *testServer {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "games.db")
+	if onPostgres {
+		db = pgtest.URL(t)
+	}
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { st.Close() })
 	return startTestServer(t, st, db, cfg)
 }
 
@@ -256,14 +270,16 @@ func (c *client) next(timeout time.Duration) (msg, error) {
 func (c *client) state(ok func(*msg) bool) *msg {
 	c.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
+	var seen []string
 	for time.Now().Before(deadline) {
 		m, err := c.next(time.Until(deadline))
 		if err != nil {
-			c.t.Fatalf("waiting for a state: %v", err)
+			c.t.Fatalf("waiting for a state: %v (seen meanwhile: %v)", err, seen)
 		}
 		if m.Type == "state" && (ok == nil || ok(&m)) {
 			return &m
 		}
+		seen = append(seen, fmt.Sprintf("%s you %d ply %d %q", m.Type, m.You, m.Ply, m.Message))
 	}
 	c.t.Fatal("no such state within 10s")
 	return nil

@@ -1,6 +1,6 @@
 package server
 
-// The hub: the one goroutine that owns a live game, stores each change and then tells every connection.
+// The hub: the one goroutine per process that runs a live game's connections; on the game's owner it stores each change and then tells every connection, elsewhere it mirrors the owner's snapshots and forwards the clients' messages.
 
 import (
 	"context"
@@ -51,10 +51,35 @@ type (
 		fn   func(*hub)
 		done chan struct{}
 	}
+	// remoteMsg is a message from the inbox: another process's client, a
+	// presence, a worker's move.
+	remoteMsg struct{ m store.Message }
+	// claimedMsg: this process has just claimed the game (the hub
+	// becomes its owner).
+	claimedMsg struct{}
+	// lostMsg: another process owns the game now.
+	lostMsg struct{}
+	// snapMsg: a new snapshot may be in the store (force: read it
+	// whatever its version).
+	snapMsg struct{ force bool }
+	// aliveMsg: the processes alive now; presences of the others go.
+	aliveMsg struct{ alive map[string]bool }
+	// gameMsg: the finished game changed in the store (a rematch).
+	gameMsg struct{}
+	// publishedMsg: a snapshot of the hub's was refused because another
+	// process owns the game.
+	publishFailedMsg struct{}
 )
 
-// hub owns one game. Every field is the hub goroutine's alone, but for
-// inbox and done.
+// hub runs one game in this process. Every field is the hub goroutine's
+// alone, but for inbox, done and the atomics.
+//
+// In a process that owns the game (or holds a finished game, which nobody
+// changes but a rematch), g is the game. In a process that does not own a
+// live game (mirror), g is nil and snap is the owner's latest snapshot:
+// the hub shows it to its connections and forwards what they send to the
+// owner. A hub changes between the two when this process claims the game,
+// or finds it taken.
 type hub struct {
 	s      *Server
 	id     string
@@ -70,26 +95,63 @@ type hub struct {
 	// an older gen is stale.
 	gen uint64
 	// seq numbers the search requests; inflight is the one in the pool (0
-	// for none), for position gen inflightGen.
+	// for none), for position gen inflightGen. In a shared store the
+	// search is a job of the database's queue: inflightJob.
 	seq, inflight, inflightGen uint64
+	inflightJob                string
 	stop                       *atomic.Bool
 	failures                   int
 
 	clock, idle, retry *time.Timer
 	rematch            string
 	over               bool // the game was over when last looked at
+	counted            bool // counted among the server's live games
+
+	// broken: a change could not be stored and the game could not be
+	// read back, so the game in memory may hold what the store does not;
+	// the hub leaves (the next request reads the game again).
+	broken bool
+	// mirror: another process owns the game; snap is its snapshot.
+	mirror bool
+	snap   *snapView
+	// remote holds the seats connected through other processes, by
+	// process (owner).
+	remote map[string]uint32
+	// sentPresence is what a mirror last told the owner, to owner.
+	sentPresence      uint32
+	sentPresenceOwner string
+
+	// owning and finished mirror the mode for other goroutines.
+	owning, finished atomic.Bool
+	// snapWanted is the newest snapshot version announced, snapPosted
+	// whether a snapMsg is on its way (so that announcements coalesce).
+	snapWanted atomic.Int64
+	snapPosted atomic.Bool
 }
 
 func newHub(s *Server, row *store.Game, g *game.Game) *hub {
-	h := &hub{s: s, id: row.ID, row: row, g: g, inbox: make(chan any, 64), done: make(chan struct{}),
-		conns: map[*conn]struct{}{}, over: g.Over()}
+	h := &hub{s: s, id: row.ID, g: g, inbox: make(chan any, 64), done: make(chan struct{}),
+		conns: map[*conn]struct{}{}, remote: map[string]uint32{}}
+	h.setRow(row)
+	if g != nil {
+		h.over = g.Over()
+		h.owning.Store(row.Owner == s.proc && !h.over)
+		h.finished.Store(h.over)
+	} else {
+		h.mirror = true
+	}
+	return h
+}
+
+// setRow takes the stored row and its seats' token hashes.
+func (h *hub) setRow(row *store.Game) {
+	h.row = row
 	h.hashes = make([][]byte, len(row.Seats))
 	for i, st := range row.Seats {
 		if b, err := hex.DecodeString(st.TokenHash); err == nil && len(b) == sha256.Size {
 			h.hashes[i] = b
 		}
 	}
-	return h
 }
 
 // post sends the hub a message; false when the hub has stopped.
@@ -107,13 +169,35 @@ func (h *hub) post(m any) bool {
 	}
 }
 
+// tryPost sends the hub a message without waiting; false when its inbox
+// is full or it stopped.
+func (h *hub) tryPost(m any) bool {
+	select {
+	case <-h.done:
+		return false
+	case h.inbox <- m:
+		return true
+	default:
+		return false
+	}
+}
+
 // run is the hub's goroutine.
 func (h *hub) run() {
 	defer h.exit()
-	if !h.safely(h.settle) {
+	start := func() {
+		if h.mirror {
+			h.refreshSnap(true)
+			return
+		}
+		h.count(!h.over)
+		h.settle()
+		h.publish(nil)
+	}
+	if !h.safely(start) {
 		return
 	}
-	if h.over && len(h.conns) == 0 {
+	if (h.over || h.mirror) && len(h.conns) == 0 {
 		h.startIdle()
 	}
 	for {
@@ -122,7 +206,7 @@ func (h *hub) run() {
 			return
 		case m := <-h.inbox:
 			leave := false
-			if !h.safely(func() { leave = h.handle(m) }) || leave {
+			if !h.safely(func() { leave = h.handle(m) }) || leave || h.broken {
 				return
 			}
 		}
@@ -144,22 +228,36 @@ func (h *hub) safely(fn func()) (ok bool) {
 	return true
 }
 
+// count sets whether the hub counts among the server's live games.
+func (h *hub) count(live bool) {
+	if live != h.counted {
+		h.counted = live
+		h.s.countLive(live)
+	}
+}
+
 // exit stops the hub: its timers, its search, its connections.
 func (h *hub) exit() {
-	h.s.removeHub(h, !h.over)
+	h.s.removeHub(h)
 	close(h.done)
-	for _, t := range []*time.Timer{h.clock, h.idle, h.retry} {
-		if t != nil {
-			t.Stop()
-		}
-	}
+	h.stopTimers()
 	if h.stop != nil {
 		h.stop.Store(true)
 	}
 	for c := range h.conns {
 		c.kill(websocketGoingAway, "the game's server is stopping; reconnect")
 	}
-	closeGame(h.g)
+	if h.g != nil {
+		closeGame(h.g)
+	}
+}
+
+func (h *hub) stopTimers() {
+	for _, t := range []*time.Timer{h.clock, h.idle, h.retry} {
+		if t != nil {
+			t.Stop()
+		}
+	}
 }
 
 // handle handles one message; true means leave.
@@ -174,18 +272,52 @@ func (h *hub) handle(m any) bool {
 	case badMsg:
 		h.refuse(m.c, "%v", m.err)
 	case resultMsg:
-		h.result(m)
+		if !h.mirror {
+			h.result(m)
+		}
 	case tickMsg:
-		h.tick()
+		if !h.mirror {
+			h.tick()
+		}
 	case retryMsg:
-		h.schedule()
+		if !h.mirror {
+			h.schedule()
+		}
 	case idleMsg:
-		return h.over && len(h.conns) == 0
+		return (h.over || h.mirror) && len(h.conns) == 0
 	case queryMsg:
 		m.fn(h)
 		close(m.done)
+	case remoteMsg:
+		h.remoteMessage(m.m)
+	case claimedMsg:
+		if h.mirror {
+			h.becomeOwner()
+		}
+	case lostMsg, publishFailedMsg:
+		if !h.mirror && !h.over && !h.stillOwner() {
+			h.becomeMirror()
+		}
+	case snapMsg:
+		h.snapPosted.Store(false)
+		if h.mirror {
+			h.refreshSnap(m.force)
+		}
+	case aliveMsg:
+		h.dropDead(m.alive)
+	case gameMsg:
+		h.refreshRematch()
 	}
 	return false
+}
+
+// stillOwner asks the store whether this process owns the game (a scan
+// that suspects otherwise may have looked before the game was made).
+func (h *hub) stillOwner() bool {
+	ctx, cancel := h.ctx()
+	defer cancel()
+	owner, _, _, err := h.s.st.OwnerOf(ctx, h.id, time.Now())
+	return err != nil || owner == h.s.proc
 }
 
 // ctx bounds one store call.
@@ -218,7 +350,7 @@ func (h *hub) join(m joinMsg) {
 		h.idle.Stop()
 	}
 	if c.seat >= 0 {
-		h.broadcast() // the seat's connected flag
+		h.seatsChanged() // the seat's connected flag
 	} else {
 		c.push(h.stateJSON(-1, h.connected()))
 	}
@@ -230,12 +362,22 @@ func (h *hub) leave(c *conn) {
 		return
 	}
 	delete(h.conns, c)
-	if c.seat >= 0 && h.connected()&(1<<c.seat) == 0 {
-		h.broadcast()
+	if c.seat >= 0 && h.localSeats()&(1<<c.seat) == 0 {
+		h.seatsChanged()
 	}
-	if h.over && len(h.conns) == 0 {
+	if (h.over || h.mirror) && len(h.conns) == 0 {
 		h.startIdle()
 	}
+}
+
+// seatsChanged tells of a change of the seats connected here: the owner
+// broadcasts it; a mirror tells the owner and shows its connections their
+// seats.
+func (h *hub) seatsChanged() {
+	if h.mirror {
+		h.sendPresence()
+	}
+	h.broadcast()
 }
 
 func (h *hub) startIdle() {
@@ -245,14 +387,26 @@ func (h *hub) startIdle() {
 	h.idle = time.AfterFunc(h.s.cfg.IdleFinished, func() { h.post(idleMsg{}) })
 }
 
+// ply is the game's ply as this process knows it.
+func (h *hub) ply() int {
+	if h.mirror {
+		if h.snap == nil {
+			return 0
+		}
+		return h.snap.state.Ply
+	}
+	return h.g.Ply()
+}
+
 // refuse sends a connection an error message.
 func (h *hub) refuse(c *conn, format string, args ...any) {
-	data, _ := json.Marshal(wire.NewError(h.g.Ply(), format, args...))
+	data, _ := json.Marshal(wire.NewError(h.ply(), format, args...))
 	c.push(data)
 }
 
-// connected returns the seats with a connection, bit i for seat i.
-func (h *hub) connected() uint32 {
+// localSeats returns the seats with a connection to this process, bit i
+// for seat i.
+func (h *hub) localSeats() uint32 {
 	var bits uint32
 	for c := range h.conns {
 		if c.seat >= 0 {
@@ -262,8 +416,29 @@ func (h *hub) connected() uint32 {
 	return bits
 }
 
+// connected returns the seats with a connection to any process.
+func (h *hub) connected() uint32 {
+	bits := h.localSeats()
+	for _, b := range h.remote {
+		bits |= b
+	}
+	return bits
+}
+
 // stateJSON is the game's state as seat (-1: a spectator) sees it.
 func (h *hub) stateJSON(seat int, connected uint32) []byte {
+	if h.mirror {
+		return h.snap.json(seat)
+	}
+	data, err := json.Marshal(h.state(seat, connected))
+	if err != nil {
+		panic(err) // the state is plain data
+	}
+	return data
+}
+
+// state is the game's state as seat sees it.
+func (h *hub) state(seat int, connected uint32) *wire.State {
 	st := wire.StateOf(h.id, h.g, seat)
 	for i := range st.Seats {
 		if h.g.Seat(core.Player(i)).Player == nil {
@@ -271,25 +446,74 @@ func (h *hub) stateJSON(seat int, connected uint32) []byte {
 		}
 	}
 	st.Rematch = h.rematch
-	data, err := json.Marshal(st)
+	return st
+}
+
+// broadcast sends every connection its state; the owner of a game in a
+// shared store publishes it for the other processes too.
+func (h *hub) broadcast() {
+	if h.mirror {
+		states := map[int][]byte{}
+		for c := range h.conns {
+			data, ok := states[c.seat]
+			if !ok {
+				data = h.snap.json(c.seat)
+				states[c.seat] = data
+			}
+			c.push(data)
+		}
+		return
+	}
+	ss := h.newStates()
+	for c := range h.conns {
+		c.push(ss.json(c.seat))
+	}
+	h.publish(ss)
+}
+
+// states makes the states of one moment for every seat from one
+// spectator's state: they differ only in You and, for the seat to move,
+// Legal (wire.StateOf).
+type states struct {
+	base  *wire.State
+	g     *game.Game
+	legal []wire.MoveInfo // computed when first needed
+	done  bool
+	cache map[int][]byte
+}
+
+func (h *hub) newStates() *states {
+	return &states{base: h.state(-1, h.connected()), g: h.g, cache: map[int][]byte{}}
+}
+
+// legalMoves returns the legal moves of the seat to move (nil when the
+// game is over).
+func (ss *states) legalMoves() []wire.MoveInfo {
+	if !ss.done {
+		ss.done = true
+		if !ss.g.Over() {
+			ss.legal = wire.LegalMoves(ss.g.Position())
+		}
+	}
+	return ss.legal
+}
+
+// json is the state as seat sees it.
+func (ss *states) json(seat int) []byte {
+	if data, ok := ss.cache[seat]; ok {
+		return data
+	}
+	st := *ss.base
+	st.You = seat
+	if seat >= 0 && seat == st.Turn {
+		st.Legal = ss.legalMoves()
+	}
+	data, err := json.Marshal(&st)
 	if err != nil {
 		panic(err) // the state is plain data
 	}
+	ss.cache[seat] = data
 	return data
-}
-
-// broadcast sends every connection its state.
-func (h *hub) broadcast() {
-	connected := h.connected()
-	states := map[int][]byte{}
-	for c := range h.conns {
-		data, ok := states[c.seat]
-		if !ok {
-			data = h.stateJSON(c.seat, connected)
-			states[c.seat] = data
-		}
-		c.push(data)
-	}
 }
 
 // message handles a client's message.
@@ -302,15 +526,19 @@ func (h *hub) message(c *conn, m wire.ClientMessage) {
 		c.push(pong)
 		return
 	}
-	g := h.g
 	if c.seat < 0 {
 		h.refuse(c, "%s: you are watching this game; a player's link gives a seat", m.Type)
 		return
 	}
-	if *m.Ply != g.Ply() {
-		h.refuse(c, "%s: the message is for ply %d, but the game is at ply %d", m.Type, *m.Ply, g.Ply())
+	if *m.Ply != h.ply() {
+		h.refuse(c, "%s: the message is for ply %d, but the game is at ply %d", m.Type, *m.Ply, h.ply())
 		return
 	}
+	if h.mirror {
+		h.forward(c, m)
+		return
+	}
+	g := h.g
 	pl := core.Player(c.seat)
 	if g.Over() {
 		h.refuse(c, "%s: the game is over: %s", m.Type, g.ResultText())
@@ -364,14 +592,14 @@ func (h *hub) hello(c *conn, m wire.ClientMessage) {
 	seat := m.Seat - 1
 	if m.Seat == 0 {
 		seat = -1
-	} else if seat >= h.g.Players() || !h.checkToken(seat, m.Token) {
+	} else if seat >= len(h.hashes) || !h.checkToken(seat, m.Token) {
 		h.refuse(c, "hello: the token is not seat %d's", m.Seat)
 		return
 	}
 	was := c.seat
 	c.seat = seat
 	if was != seat && (was >= 0 || seat >= 0) {
-		h.broadcast()
+		h.seatsChanged()
 		return
 	}
 	c.push(h.stateJSON(c.seat, h.connected()))
@@ -397,9 +625,9 @@ func (h *hub) resign(c *conn, pl core.Player) {
 	}
 	ctx, cancel := h.ctx()
 	defer cancel()
-	if err := h.s.st.SetPlays(ctx, h.id, int(pl), plays); err != nil {
-		h.refuse(c, "resign: the game could not be stored; try again")
+	if err := h.s.st.SetPlays(ctx, h.id, h.s.proc, int(pl), plays); err != nil {
 		h.s.log.Error("storing a resignation", "game", h.id, "err", err)
+		h.stored(c, err)
 		return
 	}
 	if err := g.Resign(pl, p); err != nil {
@@ -436,7 +664,7 @@ func (h *hub) takeback(c *conn, pl core.Player, action string) {
 	}
 	ctx, cancel := h.ctx()
 	defer cancel()
-	err = h.s.st.Takeback(ctx, h.id, ply, g.Ply(), g.TurnStarted())
+	err = h.s.st.Takeback(ctx, h.id, h.s.proc, ply, g.Ply(), g.TurnStarted())
 	if err != nil {
 		h.s.log.Error("storing a takeback", "game", h.id, "err", err)
 	}
@@ -453,7 +681,7 @@ func (h *hub) storeMove(rec game.Played) error {
 	}
 	ctx, cancel := h.ctx()
 	defer cancel()
-	err := h.s.st.AddMove(ctx, h.id, store.Move{Ply: g.Ply() - 1, Text: rec.Text, Spent: rec.Spent, Clock: rec.Clock}, g.TurnStarted(), end)
+	err := h.s.st.AddMove(ctx, h.id, h.s.proc, store.Move{Ply: g.Ply() - 1, Text: rec.Text, Spent: rec.Spent, Clock: rec.Clock}, g.TurnStarted(), end)
 	if err != nil {
 		h.s.log.Error("storing a move", "game", h.id, "ply", g.Ply()-1, "err", err)
 	}
@@ -464,7 +692,7 @@ func (h *hub) storeMove(rec game.Played) error {
 func (h *hub) storeEnd() error {
 	ctx, cancel := h.ctx()
 	defer cancel()
-	err := h.s.st.Finish(ctx, h.id, h.g.Ply(), *ending(h.g))
+	err := h.s.st.Finish(ctx, h.id, h.s.proc, h.g.Ply(), *ending(h.g))
 	if err != nil {
 		h.s.log.Error("storing a result", "game", h.id, "err", err)
 	}
@@ -473,10 +701,19 @@ func (h *hub) storeEnd() error {
 
 // stored finishes a change: stored, it is sent to everyone; not stored,
 // the game goes back to what the store holds and the sender (if any) is
-// told.
+// told. When another process owns the game now, this one mirrors it.
 func (h *hub) stored(c *conn, err error) {
 	if err != nil {
-		h.reload()
+		if errors.Is(err, store.ErrNotOwner) {
+			h.becomeMirror()
+			if c != nil {
+				h.refuse(c, "the game moved to another server while this change was made; nothing changed, try again")
+			}
+			return
+		}
+		if !h.reload() {
+			h.broken = true
+		}
 		if c != nil {
 			h.refuse(c, "the change could not be stored; nothing changed, try again")
 		}
@@ -507,14 +744,16 @@ func (h *hub) settle() {
 	if !g.Over() && g.CheckTime() {
 		// A clock ran out while nobody looked (at start-up).
 		if err := h.storeEnd(); err != nil {
-			h.reload()
+			h.stored(nil, err)
 			return
 		}
 		h.broadcast()
 	}
 	if g.Over() && !h.over {
 		h.over = true
-		h.s.gameEnded()
+		h.finished.Store(true)
+		h.owning.Store(false)
+		h.count(false)
 		if len(h.conns) == 0 {
 			h.startIdle()
 		}
@@ -548,9 +787,14 @@ func (h *hub) tick() {
 	h.armClock()
 }
 
-// schedule asks the pool for the computer's move when a computer is to
-// move, and stops a search the game no longer needs.
+// schedule asks for the computer's move when a computer is to move, and
+// stops a search the game no longer needs: in the worker pool, or, in a
+// shared store, as a job of the database's queue.
 func (h *hub) schedule() {
+	if h.s.cluster != nil {
+		h.scheduleJob()
+		return
+	}
 	g := h.g
 	if h.inflight != 0 {
 		if h.inflightGen != h.gen || g.Over() {
@@ -583,14 +827,25 @@ func (h *hub) result(m resultMsg) {
 		return
 	}
 	if m.err != nil {
-		h.failures++
-		h.s.log.Error("the computer found no move", "game", h.id, "ply", g.Ply(), "failures", h.failures, "err", m.err)
-		if h.failures < 3 {
-			h.retry = time.AfterFunc(time.Second, func() { h.post(retryMsg{}) })
-		}
+		h.searchFailed(m.err)
 		return
 	}
-	rec, err := g.Submit(g.Turn(), m.move)
+	h.play(m.move)
+}
+
+// searchFailed notes a search without a move; it is tried again, twice.
+func (h *hub) searchFailed(err error) {
+	h.failures++
+	h.s.log.Error("the computer found no move", "game", h.id, "ply", h.g.Ply(), "failures", h.failures, "err", err)
+	if h.failures < 3 {
+		h.retry = time.AfterFunc(time.Second, func() { h.post(retryMsg{}) })
+	}
+}
+
+// play makes and stores the computer's move.
+func (h *hub) play(m core.Move) {
+	g := h.g
+	rec, err := g.Submit(g.Turn(), m)
 	if err != nil {
 		h.s.log.Error("the computer's move was refused", "game", h.id, "ply", g.Ply(), "err", err)
 		h.endedByTime()
@@ -604,6 +859,10 @@ func (h *hub) result(m resultMsg) {
 // stored (or a panic), so that the game is what the store holds; false
 // when it cannot be read.
 func (h *hub) reload() bool {
+	if h.mirror {
+		h.refreshSnap(true)
+		return true
+	}
 	ctx, cancel := h.ctx()
 	defer cancel()
 	row, moves, err := h.s.st.Load(ctx, h.id)
@@ -615,6 +874,11 @@ func (h *hub) reload() bool {
 		h.s.log.Error("reading a game back", "game", h.id, "err", err)
 		return false
 	}
+	if !row.Over() && row.Owner != h.s.proc {
+		closeGame(g)
+		h.becomeMirror()
+		return true
+	}
 	if !g.Over() {
 		g.ResumeTurn(max(time.Since(row.TurnStarted), 0))
 	}
@@ -622,7 +886,8 @@ func (h *hub) reload() bool {
 		h.stop.Store(true)
 	}
 	closeGame(h.g)
-	h.g, h.row = g, row
+	h.g = g
+	h.setRow(row)
 	h.gen++
 	h.broadcast()
 	// A store that keeps failing is not asked again at once.
@@ -634,7 +899,9 @@ func (h *hub) reload() bool {
 	}
 	if g.Over() && !h.over {
 		h.over = true
-		h.s.gameEnded()
+		h.finished.Store(true)
+		h.owning.Store(false)
+		h.count(false)
 	}
 	return true
 }

@@ -13,11 +13,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"anychess/internal/pgtest"
 	"anychess/wire"
 )
 
@@ -25,10 +27,19 @@ import (
 // names, instead of the tests.
 const serveEnv = "ANYCHESS_TEST_SERVE_DB"
 
+// leaseEnv and workersEnv set the child server's Lease and Workers.
+const (
+	leaseEnv   = "ANYCHESS_TEST_SERVE_LEASE"
+	workersEnv = "ANYCHESS_TEST_SERVE_WORKERS"
+)
+
 func TestMain(m *testing.M) {
 	if db := os.Getenv(serveEnv); db != "" {
-		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		err := Run(context.Background(), Options{Addr: "127.0.0.1:0", DB: db, MoveTime: 50 * time.Millisecond, Logger: log}, os.Stdout)
+		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		opts := Options{Addr: "127.0.0.1:0", DB: db, MoveTime: 50 * time.Millisecond, Logger: log}
+		opts.Lease, _ = time.ParseDuration(os.Getenv(leaseEnv))
+		opts.Workers, _ = strconv.Atoi(os.Getenv(workersEnv))
+		err := Run(context.Background(), opts, os.Stdout)
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(1)
 	}
@@ -43,15 +54,16 @@ type child struct {
 	stderr  *bytes.Buffer
 }
 
-// startChild starts the server on db and waits until it serves.
-func startChild(t *testing.T, db string) *child {
+// startChild starts the server on db and waits until it serves; env adds
+// to its environment (leaseEnv, workersEnv).
+func startChild(t *testing.T, db string, env ...string) *child {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveEnv+"="+db)
+	cmd.Env = append(append(os.Environ(), serveEnv+"="+db), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +76,9 @@ func startChild(t *testing.T, db string) *child {
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		cmd.Wait()
+		if t.Failed() {
+			t.Logf("the server %s wrote:\n%s", c.url, c.stderr)
+		}
 	})
 	line := make(chan string, 1)
 	go func() {
@@ -117,7 +132,11 @@ func (c *child) remote(t *testing.T) *testServer {
 // getState reads a game's state over HTTP.
 func getState(t *testing.T, s *testServer, id string, cookie *http.Cookie) *wire.State {
 	t.Helper()
-	code, body, _ := s.do("GET", "/api/games/"+id, nil, cookie)
+	var cookies []*http.Cookie
+	if cookie != nil {
+		cookies = append(cookies, cookie)
+	}
+	code, body, _ := s.do("GET", "/api/games/"+id, nil, cookies...)
 	if code != 200 {
 		t.Fatalf("state: %d %s", code, body)
 	}
@@ -193,5 +212,101 @@ func TestKill9(t *testing.T) {
 	st := getState(t, c3.remote(t), g.ID, g.cookie)
 	if st.Ply != 5 || st.Moves[4].SAN != "Bb5" || st.Running != 1 {
 		t.Errorf("after the second kill: ply %d moves %+v running %d", st.Ply, st.Moves, st.Running)
+	}
+}
+
+// TestKill9TwoServers: two server processes on one PostgreSQL serve a game
+// (seat 1 on A, its owner; seat 2 and a spectator on B) and a game against
+// the computer. A dies by SIGKILL; a move sent meanwhile through B waits
+// in the inbox; B takes both games over when A's lease runs out, and they
+// go on from their last stored ply, the downtime charged to nobody. Then a
+// new process C joins, B dies too, and C takes over.
+func TestKill9TwoServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts server processes")
+	}
+	url := pgtest.URL(t)
+	const lease = time.Second
+	env := []string{leaseEnv + "=" + lease.String(), workersEnv + "=1"}
+	ca := startChild(t, url, env...)
+	cb := startChild(t, url, env...)
+	a, b := ca.remote(t), cb.remote(t)
+	g := a.create(map[string]any{"variant": "chess", "clock": "5m", "you": 0})
+	vs := a.create(map[string]any{"variant": "chess", "you": 0, "seats": []map[string]string{{"plays": "human"}, {"plays": "computer:1"}}})
+	c1 := a.dial(g.ID, g.cookie)
+	c1.state(nil)
+	c2 := b.dial(g.ID, seatCookieFor(g.ID, 2, g.token(2)))
+	c2.state(func(m *msg) bool { return m.You == 1 })
+	spec := b.dial(g.ID)
+	spec.state(nil)
+	h := b.dial(vs.ID, vs.cookie)
+	h.state(nil)
+	h.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
+	h.atPly(2) // the computer answered, through the job queue
+	acked := []string{}
+	play := func(c *client, i int, mv string) {
+		t.Helper()
+		c.send(wire.ClientMessage{Type: "move", Ply: ply(i), Move: mv})
+		st := c.atPly(i + 1)
+		acked = append(acked, st.Moves[i].Text)
+		spec.atPly(i + 1)
+	}
+	for i, mv := range []string{"e4", "e5", "Nf3", "Nc6"} {
+		time.Sleep(100 * time.Millisecond)
+		play([]*client{c1, c2}[i%2], i, mv)
+	}
+	// White thinks half a second; A dies.
+	time.Sleep(500 * time.Millisecond)
+	before := getState(t, b, g.ID, nil)
+	tBefore := time.Now()
+	ca.kill(t)
+	tKill := time.Now()
+	// White reconnects to B and moves at once: the move waits for B to
+	// take the game over.
+	c1 = b.dial(g.ID, g.cookie)
+	c1.state(func(m *msg) bool { return m.You == 0 && m.Ply == 4 })
+	play(c1, 4, "Bb5")
+	tAck := time.Now()
+	t.Logf("the move sent after the kill was acknowledged %v after it (lease %v)", tAck.Sub(tKill).Round(time.Millisecond), lease)
+	after := getState(t, b, g.ID, nil)
+	// White's clock ran until the kill and after the takeover, not
+	// between: at least lease − 2 heartbeats of the wait went unpaid.
+	paid := before.Clocks[0] - after.Moves[4].ClockMs
+	// (Up to a heartbeat of what it had run before the kill is given
+	// back: the turn is charged until the last heartbeat.)
+	if wall := tAck.Sub(tBefore).Milliseconds(); paid > wall-int64(lease/time.Millisecond)+2*int64(DefaultHeartbeat/time.Millisecond)+200 || paid < -int64(DefaultHeartbeat/time.Millisecond)-50 {
+		t.Errorf("white paid %d ms of the %d ms from the last state to the acknowledged move", paid, wall)
+	}
+	// The game against the computer goes on, on B.
+	h.send(wire.ClientMessage{Type: "move", Ply: ply(2), Move: "d4"})
+	if st := h.atPly(4); st.Moves[3].Player != 1 {
+		t.Errorf("the computer after the kill: %+v", st.Moves)
+	}
+	// C joins; B dies; C takes over; a move sent to C during it is kept.
+	cc := startChild(t, url, env...)
+	c := cc.remote(t)
+	spec = c.dial(g.ID)
+	spec.atPly(5)
+	c2 = c.dial(g.ID, seatCookieFor(g.ID, 2, g.token(2)))
+	c2.state(func(m *msg) bool { return m.You == 1 })
+	cb.kill(t)
+	play(c2, 5, "a6")
+	c1 = c.dial(g.ID, g.cookie)
+	c1.state(func(m *msg) bool { return m.You == 0 && m.Ply == 6 })
+	play(c1, 6, "Ba4")
+	// Every acknowledged move is stored, once, in order.
+	st := getState(t, c, g.ID, nil)
+	var stored []string
+	for _, m := range st.Moves {
+		stored = append(stored, m.Text)
+	}
+	if strings.Join(stored, " ") != strings.Join(acked, " ") {
+		t.Errorf("stored %v, acknowledged %v", stored, acked)
+	}
+	h = c.dial(vs.ID, vs.cookie)
+	h.state(func(m *msg) bool { return m.Ply == 4 })
+	h.send(wire.ClientMessage{Type: "move", Ply: ply(4), Move: "c4"})
+	if st := h.atPly(6); st.Moves[5].Player != 1 {
+		t.Errorf("the computer after the second kill: %+v", st.Moves)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"time"
 
 	"anychess/store"
@@ -19,10 +20,14 @@ import (
 type Options struct {
 	// Addr is the address to listen on (host:port; port 0 picks one).
 	Addr string
-	// DB is the SQLite database file, created on first start.
+	// DB is the database: a SQLite file, created on first start, or a
+	// PostgreSQL URL (postgres://…), which several processes may share.
 	DB string
 	// MoveTime is a full-strength computer move's time (Config.MoveTime).
 	MoveTime time.Duration
+	// Workers and Lease are Config's.
+	Workers int
+	Lease   time.Duration
 	// Logger receives the log; nil logs to slog.Default().
 	Logger *slog.Logger
 }
@@ -37,7 +42,7 @@ func Run(ctx context.Context, opts Options, out io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(Config{Store: st, MoveTime: opts.MoveTime, Logger: opts.Logger})
+	srv, err := New(Config{Store: st, MoveTime: opts.MoveTime, Workers: opts.Workers, Lease: opts.Lease, Logger: opts.Logger})
 	if err != nil {
 		return err
 	}
@@ -47,7 +52,7 @@ func Run(ctx context.Context, opts Options, out io.Writer) error {
 		return err
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	fmt.Fprintf(out, "anychess: serving http://%s/ (database %s)\n", ln.Addr(), opts.DB)
+	fmt.Fprintf(out, "anychess: serving http://%s/ (database %s)\n", ln.Addr(), dbName(opts.DB))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -61,4 +66,17 @@ func Run(ctx context.Context, opts Options, out io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// dbName is how the log names a database: a PostgreSQL URL without its
+// password.
+func dbName(db string) string {
+	if !store.IsPostgres(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		return "PostgreSQL"
+	}
+	return u.Redacted()
 }

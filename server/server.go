@@ -25,8 +25,14 @@ type Config struct {
 	// 8; the lower levels take less); 0 means DefaultMoveTime.
 	MoveTime time.Duration
 	// Workers is the most computer searches run at once; 0 means
-	// max(1, NumCPU-1).
+	// max(1, NumCPU-1). With a shared store, a negative number means none:
+	// the process serves, other processes' workers search.
 	Workers int
+	// Lease is how long, in a shared store, this process's lease on its
+	// games runs after each heartbeat: when it stops beating, other
+	// processes take its games over that long after. 0 means
+	// DefaultLease.
+	Lease time.Duration
 	// Heartbeat is how often the process writes its heartbeat; 0 means
 	// DefaultHeartbeat. A restart charges a turn at most this much less
 	// than it had run.
@@ -64,9 +70,12 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
+	// cluster runs what a shared store needs (nil for SQLite).
+	cluster *cluster
+
 	mu    sync.Mutex
 	hubs  map[string]*hub
-	live  int // unfinished games among hubs
+	live  int // unfinished games this process owns
 	close sync.Once
 }
 
@@ -80,8 +89,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = DefaultMoveTime
 	}
-	if cfg.Workers <= 0 {
+	if cfg.Workers == 0 || cfg.Workers < 0 && !cfg.Store.Shared() {
 		cfg.Workers = max(1, runtime.NumCPU()-1)
+	}
+	cfg.Workers = max(cfg.Workers, 0)
+	if cfg.Lease <= 0 {
+		cfg.Lease = DefaultLease
 	}
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = DefaultHeartbeat
@@ -98,25 +111,37 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, proc: "p" + randomID(), hubs: map[string]*hub{},
 		ctx: ctx, cancel: cancel, rc: newRulesCache()}
-	s.pool = newPool(cfg.Workers, s.log)
 	// The heartbeat first: from now on a crash of this process leaves the
 	// time its games' turns had run.
-	if err := s.st.Beat(ctx, s.proc, time.Now()); err != nil {
-		s.shutdown()
+	if err := s.st.Beat(ctx, s.proc, time.Now(), cfg.Lease); err != nil {
+		cancel()
 		return nil, err
 	}
-	if err := s.resumeAll(); err != nil {
-		s.shutdown()
-		return nil, err
+	if s.st.Shared() {
+		// Other processes may run games: this one takes over those whose
+		// owner's lease ran out, as they come (the scan).
+		s.cluster = newCluster(s)
+	} else {
+		s.pool = newPool(cfg.Workers, s.log)
+		if err := s.resumeAll(); err != nil {
+			s.shutdown()
+			return nil, err
+		}
 	}
-	if err := s.st.Forget(ctx, s.proc); err != nil {
+	if err := s.st.Forget(ctx, s.proc, time.Now()); err != nil {
 		s.log.Warn("forgetting old heartbeats", "err", err)
 	}
 	s.wg.Add(1)
 	go s.heartbeat()
+	if s.cluster != nil {
+		s.cluster.start()
+	}
 	s.routes()
 	return s, nil
 }
+
+// Proc is this process's id in the store (the owner of its games).
+func (s *Server) Proc() string { return s.proc }
 
 // resumeAll starts every unfinished game of the store again.
 func (s *Server) resumeAll() error {
@@ -150,10 +175,10 @@ func (s *Server) resumeAll() error {
 		if err := s.st.Resume(s.ctx, id, s.proc, g.TurnStarted()); err != nil {
 			return err
 		}
+		row.Owner = s.proc
 		h := newHub(s, row, g)
 		s.mu.Lock()
 		s.hubs[id] = h
-		s.live++
 		s.mu.Unlock()
 		s.startHub(h)
 		s.log.Info("game resumed", "game", id, "ply", g.Ply(), "elapsed", elapsed.Round(time.Millisecond))
@@ -171,7 +196,7 @@ func (s *Server) heartbeat() {
 		case <-s.ctx.Done():
 			return
 		case now := <-t.C:
-			if err := s.st.Beat(s.ctx, s.proc, now); err != nil && s.ctx.Err() == nil {
+			if err := s.st.Beat(s.ctx, s.proc, now, s.cfg.Lease); err != nil && s.ctx.Err() == nil {
 				s.log.Error("heartbeat", "err", err)
 			}
 		}
@@ -188,13 +213,28 @@ func (s *Server) Close() error {
 
 func (s *Server) shutdown() {
 	s.close.Do(func() {
-		// A last heartbeat: the turns of the games run until now.
-		if err := s.st.Beat(context.Background(), s.proc, time.Now()); err != nil {
+		s.cancel()
+		if s.cluster != nil {
+			s.cluster.stop()
+		}
+		s.wg.Wait()
+		if s.pool != nil {
+			s.pool.close()
+		}
+		// A last heartbeat: the turns of the games ran until now. In a
+		// shared store the lease ends with it, so that other processes
+		// take the games over at once.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		var err error
+		if s.cluster != nil {
+			err = s.st.Release(ctx, s.proc, time.Now())
+		} else {
+			err = s.st.Beat(ctx, s.proc, time.Now(), 0)
+		}
+		if err != nil {
 			s.log.Warn("last heartbeat", "err", err)
 		}
-		s.cancel()
-		s.wg.Wait()
-		s.pool.close()
 	})
 }
 
@@ -210,20 +250,48 @@ func (s *Server) startHub(h *hub) {
 // errNoGame is the answer for an id that names no game.
 var errNoGame = errors.New("no such game")
 
+// hub returns game id's hub in this process, nil for none.
+func (s *Server) hub(id string) *hub {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hubs[id]
+}
+
+// allHubs returns the hubs in this process.
+func (s *Server) allHubs() []*hub {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*hub, 0, len(s.hubs))
+	for _, h := range s.hubs {
+		out = append(out, h)
+	}
+	return out
+}
+
 // hubFor returns the hub of game id, reading the game from the store when
-// it is not in memory (a finished game).
+// it is not in memory (a finished game; in a shared store, a game another
+// process owns, which the hub mirrors).
 func (s *Server) hubFor(id string) (*hub, error) {
 	if !validID(id) {
 		return nil, errNoGame
 	}
-	s.mu.Lock()
-	h := s.hubs[id]
-	s.mu.Unlock()
-	if h != nil {
+	if h := s.hub(id); h != nil {
 		return h, nil
 	}
 	if s.ctx.Err() != nil {
 		return nil, errors.New("the server is stopping")
+	}
+	if s.cluster != nil {
+		owner, _, over, err := s.st.OwnerOf(s.ctx, id, time.Now())
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, errNoGame
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !over && owner != s.proc {
+			return s.mirrorHub(id)
+		}
 	}
 	row, moves, err := s.st.Load(s.ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -247,12 +315,41 @@ func (s *Server) hubFor(id string) (*hub, error) {
 		g.Close()
 		return h, nil
 	}
-	h = newHub(s, row, g)
+	if !g.Over() {
+		// An unfinished game without a hub here (its hub left after a
+		// fault): this process runs it.
+		if s.cluster == nil {
+			if err := s.st.Resume(s.ctx, id, s.proc, row.TurnStarted); err != nil {
+				closeGame(g)
+				return nil, err
+			}
+			row.Owner = s.proc
+		}
+		g.ResumeTurn(max(time.Since(row.TurnStarted), 0))
+	}
+	h := newHub(s, row, g)
 	h.rematch = rematch
 	s.hubs[id] = h
-	if !g.Over() {
-		s.live++
+	s.startHub(h)
+	return h, nil
+}
+
+// mirrorHub starts a hub that mirrors game id, which another process owns.
+func (s *Server) mirrorHub(id string) (*hub, error) {
+	row, _, err := s.st.Load(s.ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errNoGame
 	}
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if h := s.hubs[id]; h != nil {
+		return h, nil
+	}
+	h := newHub(s, row, nil)
+	s.hubs[id] = h
 	s.startHub(h)
 	return h, nil
 }
@@ -280,22 +377,24 @@ func (s *Server) do(id string, fn func(h *hub)) error {
 }
 
 // removeHub forgets a hub that is leaving.
-func (s *Server) removeHub(h *hub, unfinished bool) {
+func (s *Server) removeHub(h *hub) {
+	h.count(false)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.hubs[h.id] == h {
 		delete(s.hubs, h.id)
-		if unfinished {
-			s.live--
-		}
 	}
 }
 
-// gameEnded counts a game that ended out of the live ones.
-func (s *Server) gameEnded() {
+// countLive counts a live game this process owns in (or out).
+func (s *Server) countLive(in bool) {
 	s.mu.Lock()
-	s.live--
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	if in {
+		s.live++
+	} else {
+		s.live--
+	}
 }
 
 // idAlphabet makes game ids: letters and digits.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -32,10 +33,16 @@ const (
 
 const websocketGoingAway = websocket.StatusGoingAway
 
-// conn is one websocket connection to a game.
+// conn is one websocket connection to a game, or (out set) a connection
+// of another process, whose message its game's owner answers.
 type conn struct {
+	// id names the connection in its process (for answers from other
+	// processes).
+	id   uint64
 	ws   *websocket.Conn
 	send chan []byte
+	// out, when set, takes what push sends (a remote connection).
+	out func([]byte)
 	// seat is the connection's seat (0-based), -1 for a spectator; only its
 	// hub reads and writes it.
 	seat int
@@ -47,8 +54,11 @@ type conn struct {
 	why    string
 }
 
+// connIDs numbers the connections.
+var connIDs atomic.Uint64
+
 func newConn(ws *websocket.Conn) *conn {
-	c := &conn{ws: ws, send: make(chan []byte, sendQueue), seat: -1, code: websocket.StatusNormalClosure}
+	c := &conn{id: connIDs.Add(1), ws: ws, send: make(chan []byte, sendQueue), seat: -1, code: websocket.StatusNormalClosure}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	return c
 }
@@ -56,6 +66,10 @@ func newConn(ws *websocket.Conn) *conn {
 // push queues a message for the client without waiting; a client that
 // does not read is dropped.
 func (c *conn) push(data []byte) {
+	if c.out != nil {
+		c.out(data)
+		return
+	}
 	select {
 	case c.send <- data:
 	default:
@@ -65,6 +79,9 @@ func (c *conn) push(data []byte) {
 
 // kill closes the connection with a status and a reason.
 func (c *conn) kill(code websocket.StatusCode, why string) {
+	if c.cancel == nil {
+		return // a remote connection
+	}
 	c.once.Do(func() {
 		c.code, c.why = code, why
 		c.cancel()
@@ -80,10 +97,13 @@ func (c *conn) writer(done chan<- struct{}) {
 	for {
 		select {
 		case <-c.ctx.Done():
+			c.flush()
 			c.ws.Close(c.code, c.why)
 			return
 		case data := <-c.send:
-			ctx, cancel := context.WithTimeout(c.ctx, writeTimeout)
+			// Not c.ctx: a message taken just before the connection is
+			// killed (the last error, say) is still written.
+			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 			err := c.ws.Write(ctx, websocket.MessageText, data)
 			cancel()
 			if err != nil {
@@ -96,6 +116,24 @@ func (c *conn) writer(done chan<- struct{}) {
 			if err != nil {
 				c.kill(websocket.StatusGoingAway, "no answer to ping")
 			}
+		}
+	}
+}
+
+// flush writes what is still queued (the last error, say, before the
+// connection closes), for at most a second: a client that does not read
+// does not hold the connection.
+func (c *conn) flush() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	for {
+		select {
+		case data := <-c.send:
+			if c.ws.Write(ctx, websocket.MessageText, data) != nil {
+				return
+			}
+		default:
+			return
 		}
 	}
 }
@@ -133,6 +171,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(wire.MaxMessageBytes)
 	c := newConn(ws)
+	if s.cluster != nil {
+		s.cluster.conns.Store(c.id, c)
+		defer s.cluster.conns.Delete(c.id)
+	}
 	written := make(chan struct{})
 	go c.writer(written)
 	defer func() {

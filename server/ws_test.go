@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"anychess/store"
 	"anychess/wire"
 )
 
@@ -497,5 +498,35 @@ func decode(t *testing.T, data []byte, v any) {
 	t.Helper()
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%v: %s", err, data)
+	}
+}
+
+// TestStoreDown: when the database fails, a move is refused ("nothing
+// changed"), the game's hub leaves rather than keep a game the store does
+// not hold, and the move is not stored.
+func TestStoreDown(t *testing.T) {
+	s := newTestServer(t, Config{})
+	g, a, _, _ := twoPlayers(t, s, nil)
+	s.st.Close()
+	a.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
+	if e := a.errorMsg(); !strings.Contains(e.Message, "nothing changed") {
+		t.Errorf("a move with the store down: %q", e.Message)
+	}
+	for {
+		_, err := a.next(5 * time.Second)
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusGoingAway {
+				t.Errorf("the connection ended with %v, want going away (reconnect)", err)
+			}
+			break
+		}
+	}
+	st, err := store.Open(context.Background(), s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, moves, err := st.Load(context.Background(), g.ID); err != nil || len(moves) != 0 {
+		t.Errorf("stored: %v %v", moves, err)
 	}
 }

@@ -1,22 +1,36 @@
-// Package store keeps the server's games in a database: each game's settings and seats, every move with its time, the result, and the heartbeats that let clocks survive a restart.
+// Package store keeps the server's games in a database: each game's settings and seats, every move with its time, the result, and what lets several servers share one database.
 //
-// The store is SQLite through modernc.org/sqlite (no cgo), in WAL mode with
-// full synchronous commits, so that a move acknowledged after AddMove
-// returns survives a crash of the process. The schema is created and
-// upgraded by embedded goose migrations written in portable SQL with $N
-// placeholders, so the same migrations can run on PostgreSQL. Every
-// statement is parameterised.
+// Two databases: SQLite through modernc.org/sqlite (no cgo) for one server,
+// and PostgreSQL through github.com/jackc/pgx/v5 for one or several (Open
+// takes a file path or a postgres:// URL). Both run the same embedded goose
+// migrations, written in portable SQL with $N placeholders. Every statement
+// is parameterised. SQLite runs in WAL mode with full synchronous commits;
+// PostgreSQL with its default (synchronous) commits, so that a move
+// acknowledged after AddMove returns survives a crash of the process.
 //
-// A move is stored in a transaction that checks the game goes on and holds
-// exactly the moves before it; its primary key (game, ply) keeps a move
-// from ever being stored twice.
+// Ownership: each live game names the process that runs it (owner). Every
+// change of a game is made in a transaction that first locks the game's row
+// and checks that the caller still owns it, that the game goes on and that
+// it holds exactly the moves the caller has (a fence): a process that lost
+// a game to another can change nothing. A move's primary key (game, ply)
+// keeps it from ever being stored twice.
 //
-// Clocks across restarts: a game row keeps when its current turn started
-// (turn_started) and the process that runs it (owner); each process writes
-// a heartbeat (Beat) every fraction of a second. A process that loads an
-// unfinished game after a crash charges the turn the time from
-// turn_started to its owner's last heartbeat, and nobody the time the
-// server was down.
+// Leases: each process writes a heartbeat (Beat) every fraction of a
+// second, which also renews its lease (processes.lease_until) on all the
+// games it owns. When a lease runs out, another process may take the games
+// over (Expired, Claim). The heartbeat also keeps clocks right across a
+// crash: the process that resumes an unfinished game charges its turn the
+// time from turn_started to the old owner's last heartbeat, and nobody the
+// time the game had no server.
+//
+// Several servers (PostgreSQL only, Shared): the owner publishes each live
+// game's latest state (Publish, a snapshot row, and a NOTIFY); other
+// servers LISTEN (Listen) and read it (Snapshot). A client message that
+// reaches a server that does not own its game goes to the owner through an
+// inbox table (Send, Drain), and the owner's answer comes back by NOTIFY
+// (Reply). The computer's moves are a job queue (AddJob, TakeJob with FOR
+// UPDATE SKIP LOCKED, JobDone). Notifications are small (Event): the data
+// stays in tables.
 package store
 
 import (
@@ -27,10 +41,17 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"strings"
+	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"github.com/pressly/goose/v3/lock"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -43,17 +64,47 @@ var (
 	// ErrConflict: the change does not fit what is stored (a move for a
 	// ply that is not the next, a finished game, an id taken).
 	ErrConflict = errors.New("conflict with the stored game")
+	// ErrNotOwner: another process owns the game now (it wraps
+	// ErrConflict too).
+	ErrNotOwner = fmt.Errorf("%w: the game is owned by another process", ErrConflict)
 )
 
 // Store is an open database of games. Its methods are safe for concurrent
 // use.
 type Store struct {
 	db *sql.DB
+	// rdb is PostgreSQL's relaxed connections (asynchronous commits).
+	rdb *sql.DB
+	pg  bool
+	// batch makes SQLite's changes, committing those that come together
+	// at once (nil on PostgreSQL, which does so itself).
+	batch *batcher
+	// ckpt is SQLite's checkpointing connection; stop ends it.
+	ckpt *sql.DB
+	stop chan struct{}
+	wg   sync.WaitGroup
+	once sync.Once
+	// dsn is the PostgreSQL URL, for the listening connections.
+	dsn string
 }
 
-// Open opens (creating it when missing) the SQLite database file at path
-// and brings its schema up to date.
-func Open(ctx context.Context, path string) (*Store, error) {
+// IsPostgres reports whether target names a PostgreSQL database (a
+// postgres:// or postgresql:// URL) rather than a SQLite file.
+func IsPostgres(target string) bool {
+	return strings.HasPrefix(target, "postgres://") || strings.HasPrefix(target, "postgresql://")
+}
+
+// Open opens the database target names and brings its schema up to date:
+// a PostgreSQL URL (postgres://USER@HOST:PORT/DB?sslmode=disable), or a
+// SQLite file, created when missing.
+func Open(ctx context.Context, target string) (*Store, error) {
+	if IsPostgres(target) {
+		return openPostgres(ctx, target)
+	}
+	return openSQLite(ctx, target)
+}
+
+func openSQLite(ctx context.Context, path string) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: no database file")
 	}
@@ -64,7 +115,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate")
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	// Commits do not checkpoint the log (copying it into the database and
+	// waiting for the disk while every writer waits): a connection of its
+	// own does, in the background.
+	q.Add("_pragma", "wal_autocheckpoint(0)")
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -79,16 +134,73 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	ckpt, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	ckpt.SetMaxOpenConns(1)
+	s := &Store{db: db, batch: newBatcher(db), ckpt: ckpt, stop: make(chan struct{})}
+	s.wg.Add(1)
+	go s.checkpoints()
+	return s, nil
 }
 
-// migrate runs the embedded migrations.
+// MaxPostgresConns is the most connections a Store opens to PostgreSQL for
+// what must be durable; it opens half as many more for the rest (besides
+// the one Listen holds).
+const MaxPostgresConns = 16
+
+func openPostgres(ctx context.Context, dsn string) (*Store, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		// pgx's message may quote the URL with its password: say less.
+		return nil, errors.New("store: the PostgreSQL URL does not parse (want postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable])")
+	}
+	if cfg.ConnectTimeout == 0 {
+		cfg.ConnectTimeout = 10 * time.Second
+	}
+	db := stdlib.OpenDB(*cfg)
+	db.SetMaxOpenConns(MaxPostgresConns)
+	db.SetMaxIdleConns(MaxPostgresConns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: PostgreSQL at %s:%d: %w", cfg.Host, cfg.Port, err)
+	}
+	if err := migrate(ctx, db, goose.DialectPostgres); err != nil {
+		db.Close()
+		return nil, err
+	}
+	// The relaxed connections commit without waiting for the disk: for
+	// what is acknowledged to nobody (a snapshot, which the moves can
+	// rebuild; a message in flight, which its sender sends again). A crash
+	// of PostgreSQL may lose the last of them; it cannot corrupt anything.
+	rcfg := cfg.Copy()
+	rcfg.RuntimeParams["synchronous_commit"] = "off"
+	rdb := stdlib.OpenDB(*rcfg)
+	rdb.SetMaxOpenConns(MaxPostgresConns / 2)
+	rdb.SetMaxIdleConns(MaxPostgresConns / 2)
+	rdb.SetConnMaxIdleTime(5 * time.Minute)
+	return &Store{db: db, rdb: rdb, pg: true, dsn: dsn}, nil
+}
+
+// migrate runs the embedded migrations; on PostgreSQL under an advisory
+// lock, so that servers starting together migrate once.
 func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect) error {
 	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(dialect, db, sub)
+	var opts []goose.ProviderOption
+	if dialect == goose.DialectPostgres {
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return fmt.Errorf("store: migrations: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, db, sub, opts...)
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
 	}
@@ -99,7 +211,80 @@ func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect) error {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	if s.batch != nil {
+		s.once.Do(func() {
+			s.batch.close()
+			close(s.stop)
+			s.wg.Wait()
+			s.ckpt.Close()
+		})
+	}
+	if s.rdb != nil {
+		s.rdb.Close()
+	}
+	return s.db.Close()
+}
+
+// checkpointEvery is how often SQLite's log is copied into the database.
+const checkpointEvery = time.Second
+
+// checkpoints copies SQLite's log into the database now and then, without
+// blocking the writer (PASSIVE); the log starts over once it is all
+// copied.
+func (s *Store) checkpoints() {
+	defer s.wg.Done()
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		s.ckpt.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
+		cancel()
+	}
+}
+
+// Shared reports whether several processes may share the database
+// (PostgreSQL: leases, snapshots, the inbox, the job queue and
+// notifications work across processes). SQLite is one process's.
+func (s *Store) Shared() bool { return s.pg }
+
+// isUnique reports whether err is a unique or primary key violation.
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY || se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
+	}
+	return false
+}
+
+// tx runs fn in a transaction, committed when fn returns nil (on SQLite
+// with the changes that came at the same time, each all or nothing).
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	if s.batch != nil {
+		return s.batch.do(ctx, fn)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
+}
 
 // Game is a game's row with its seats.
 type Game struct {
@@ -117,7 +302,7 @@ type Game struct {
 	Result, Termination string
 	Finished            time.Time
 	// TurnStarted is when the current turn began, by the wall clock, less
-	// any time the server was down during it.
+	// any time the game had no server during it.
 	TurnStarted time.Time
 	// Owner is the process that runs the game.
 	Owner string
@@ -160,65 +345,68 @@ func b2i(b bool) int {
 }
 
 // CreateGame stores a new game with its seats and the moves it starts
-// with (an imported game's), in one transaction. An id already taken, or
-// a rematch of a game that already has one, is ErrConflict.
+// with (an imported game's), in one transaction; g.Owner owns it. An id
+// already taken, or a rematch of a game that already has one, is
+// ErrConflict.
 func (s *Store) CreateGame(ctx context.Context, g *Game, moves []Move) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	defer tx.Rollback()
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = $1`, g.ID).Scan(&n); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if n > 0 {
-		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
-	}
-	var rematch any
-	if g.RematchOf != "" {
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE rematch_of = $1`, g.RematchOf).Scan(&n); err != nil {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = $1`, g.ID).Scan(&n); err != nil {
 			return fmt.Errorf("store: %w", err)
 		}
 		if n > 0 {
-			return fmt.Errorf("%w: game %s has a rematch", ErrConflict, g.RematchOf)
+			return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
 		}
-		rematch = g.RematchOf
-	}
-	var finished any
-	if !g.Finished.IsZero() {
-		finished = ms(g.Finished)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, options, start_text, clock, takebacks, created,
+		var rematch any
+		if g.RematchOf != "" {
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE rematch_of = $1`, g.RematchOf).Scan(&n); err != nil {
+				return fmt.Errorf("store: %w", err)
+			}
+			if n > 0 {
+				return fmt.Errorf("%w: game %s has a rematch", ErrConflict, g.RematchOf)
+			}
+			rematch = g.RematchOf
+		}
+		var finished any
+		if !g.Finished.IsZero() {
+			finished = ms(g.Finished)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, options, start_text, clock, takebacks, created,
 		result, termination, finished, turn_started, owner, rematch_of)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-		g.ID, g.Variant, g.Options, g.Start, g.Clock, b2i(g.Takebacks), ms(g.Created),
-		g.Result, g.Termination, finished, ms(g.TurnStarted), g.Owner, rematch); err != nil {
-		return fmt.Errorf("store: game %s: %w", g.ID, err)
-	}
-	for _, st := range g.Seats {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, name, plays, token_hash) VALUES ($1, $2, $3, $4, $5)`,
-			g.ID, st.Seat, st.Name, st.Plays, st.TokenHash); err != nil {
-			return fmt.Errorf("store: game %s seat %d: %w", g.ID, st.Seat+1, err)
+			g.ID, g.Variant, g.Options, g.Start, g.Clock, b2i(g.Takebacks), ms(g.Created),
+			g.Result, g.Termination, finished, ms(g.TurnStarted), g.Owner, rematch); err != nil {
+			return fmt.Errorf("store: game %s: %w", g.ID, err)
 		}
-	}
-	for i, m := range moves {
-		if m.Ply != i {
-			return fmt.Errorf("%w: move %d has ply %d", ErrConflict, i, m.Ply)
+		for _, st := range g.Seats {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, name, plays, token_hash) VALUES ($1, $2, $3, $4, $5)`,
+				g.ID, st.Seat, st.Name, st.Plays, st.TokenHash); err != nil {
+				return fmt.Errorf("store: game %s seat %d: %w", g.ID, st.Seat+1, err)
+			}
 		}
-		if err := insertMove(ctx, tx, g.ID, m); err != nil {
-			return err
+		for i, m := range moves {
+			if m.Ply != i {
+				return fmt.Errorf("%w: move %d has ply %d", ErrConflict, i, m.Ply)
+			}
+			if err := insertMove(ctx, tx, g.ID, m); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, ErrConflict) && isUnique(err) {
+		// Another process made the same id or rematch at the same time.
+		return fmt.Errorf("%w: %v", ErrConflict, err)
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
+	return err
 }
 
 func insertMove(ctx context.Context, tx *sql.Tx, id string, m Move) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game, ply, text, spent_ms, clock_ms) VALUES ($1, $2, $3, $4, $5)`,
 		id, m.Ply, m.Text, m.Spent.Milliseconds(), m.Clock.Milliseconds()); err != nil {
+		if isUnique(err) {
+			return fmt.Errorf("%w: game %s has a move %d", ErrConflict, id, m.Ply)
+		}
 		return fmt.Errorf("store: game %s move %d: %w", id, m.Ply, err)
 	}
 	return nil
@@ -230,19 +418,35 @@ type Ending struct {
 	At                  time.Time
 }
 
-// checkOngoing checks in tx that game id exists, goes on and holds exactly
-// ply moves.
-func checkOngoing(ctx context.Context, tx *sql.Tx, id string, ply int) error {
-	var result string
-	err := tx.QueryRowContext(ctx, `SELECT result FROM games WHERE id = $1`, id).Scan(&result)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("%w: %s", ErrNotFound, id)
-	}
+// fence locks game id's row for the transaction (an UPDATE, the portable
+// row lock: PostgreSQL's row lock, SQLite's database lock) and checks that
+// owner owns it, that it goes on, and, when ply ≥ 0, that it holds exactly
+// ply moves. Every change of a game passes through it, so a process that
+// lost a game can change nothing, and two changes of one game never
+// interleave.
+func fence(ctx context.Context, tx *sql.Tx, id, owner string, ply int) error {
+	res, err := tx.ExecContext(ctx, `UPDATE games SET owner = $2 WHERE id = $1 AND owner = $2 AND result = ''`, id, owner)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	if result != "" {
-		return fmt.Errorf("%w: game %s is over (%s)", ErrConflict, id, result)
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("store: %w", err)
+	} else if n != 1 {
+		var result, was string
+		err := tx.QueryRowContext(ctx, `SELECT result, owner FROM games WHERE id = $1`, id).Scan(&result, &was)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("%w: %s", ErrNotFound, id)
+		case err != nil:
+			return fmt.Errorf("store: %w", err)
+		case result != "":
+			return fmt.Errorf("%w: game %s is over (%s)", ErrConflict, id, result)
+		default:
+			return fmt.Errorf("%w: game %s", ErrNotOwner, id)
+		}
+	}
+	if ply < 0 {
+		return nil
 	}
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM moves WHERE game = $1`, id).Scan(&n); err != nil {
@@ -254,33 +458,29 @@ func checkOngoing(ctx context.Context, tx *sql.Tx, id string, ply int) error {
 	return nil
 }
 
-// AddMove stores move m of game id, which must go on and hold exactly
-// m.Ply moves, with when the next turn started and, when the move ended
-// the game, its result: all or nothing, committed when AddMove returns nil.
-func (s *Store) AddMove(ctx context.Context, id string, m Move, turnStarted time.Time, end *Ending) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
+// AddMove stores move m of game id, which owner must own and which must go
+// on and hold exactly m.Ply moves, with when the next turn started and,
+// when the move ended the game, its result: all or nothing, committed when
+// AddMove returns nil.
+func (s *Store) AddMove(ctx context.Context, id, owner string, m Move, turnStarted time.Time, end *Ending) error {
+	if s.pg {
+		return s.addMovePG(ctx, id, owner, m, turnStarted, end)
 	}
-	defer tx.Rollback()
-	if err := checkOngoing(ctx, tx, id, m.Ply); err != nil {
-		return err
-	}
-	if err := insertMove(ctx, tx, id, m); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET turn_started = $1 WHERE id = $2`, ms(turnStarted), id); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if end != nil {
-		if err := finish(ctx, tx, id, end); err != nil {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := fence(ctx, tx, id, owner, m.Ply); err != nil {
 			return err
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
+		if err := insertMove(ctx, tx, id, m); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET turn_started = $1 WHERE id = $2`, ms(turnStarted), id); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if end != nil {
+			return finish(ctx, tx, id, end)
+		}
+		return nil
+	})
 }
 
 func finish(ctx context.Context, tx *sql.Tx, id string, end *Ending) error {
@@ -295,70 +495,67 @@ func finish(ctx context.Context, tx *sql.Tx, id string, end *Ending) error {
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		return fmt.Errorf("%w: game %s is over or missing", ErrConflict, id)
 	}
+	// Nobody searches a finished game's move.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE game = $1`, id); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
 	return nil
 }
 
-// Finish stores the result of game id, which must go on and hold exactly
-// ply moves (resignation, agreement, time).
-func (s *Store) Finish(ctx context.Context, id string, ply int, end Ending) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	defer tx.Rollback()
-	if err := checkOngoing(ctx, tx, id, ply); err != nil {
-		return err
-	}
-	if err := finish(ctx, tx, id, &end); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
+// Finish stores the result of game id, which owner must own and which must
+// go on and hold exactly ply moves (resignation, agreement, time).
+func (s *Store) Finish(ctx context.Context, id, owner string, ply int, end Ending) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := fence(ctx, tx, id, owner, ply); err != nil {
+			return err
+		}
+		return finish(ctx, tx, id, &end)
+	})
 }
 
 // Takeback deletes the moves of game id from ply from on (the game holds
-// ply moves before), and stores when the turn started again.
-func (s *Store) Takeback(ctx context.Context, id string, ply, from int, turnStarted time.Time) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	defer tx.Rollback()
-	if err := checkOngoing(ctx, tx, id, ply); err != nil {
-		return err
-	}
-	if from < 0 || from > ply {
-		return fmt.Errorf("%w: take back from ply %d of %d", ErrConflict, from, ply)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = $1 AND ply >= $2`, id, from); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET turn_started = $1 WHERE id = $2`, ms(turnStarted), id); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
+// ply moves before, and owner owns it), and stores when the turn started
+// again.
+func (s *Store) Takeback(ctx context.Context, id, owner string, ply, from int, turnStarted time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := fence(ctx, tx, id, owner, ply); err != nil {
+			return err
+		}
+		if from < 0 || from > ply {
+			return fmt.Errorf("%w: take back from ply %d of %d", ErrConflict, from, ply)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = $1 AND ply >= $2`, id, from); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET turn_started = $1 WHERE id = $2`, ms(turnStarted), id); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		return nil
+	})
 }
 
 // SetPlays changes who plays seat of game id (a resigned seat handed to
-// the computer).
-func (s *Store) SetPlays(ctx context.Context, id string, seat int, plays string) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE seats SET plays = $1 WHERE game = $2 AND seat = $3`, plays, id, seat)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("%w: game %s seat %d", ErrNotFound, id, seat+1)
-	}
-	return nil
+// the computer); owner must own the game, which must go on.
+func (s *Store) SetPlays(ctx context.Context, id, owner string, seat int, plays string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := fence(ctx, tx, id, owner, -1); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE seats SET plays = $1 WHERE game = $2 AND seat = $3`, plays, id, seat)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return fmt.Errorf("%w: game %s seat %d", ErrNotFound, id, seat+1)
+		}
+		return nil
+	})
 }
 
 // Resume records that process owner now runs game id, whose current turn
-// started (less the downtime) at turnStarted.
+// started (less the downtime) at turnStarted, whoever ran it before: for a
+// database only one process uses (SQLite). Where several may, Claim takes
+// a game only from an owner whose lease ran out.
 func (s *Store) Resume(ctx context.Context, id, owner string, turnStarted time.Time) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE games SET owner = $1, turn_started = $2 WHERE id = $3`, owner, ms(turnStarted), id)
 	if err != nil {
@@ -433,7 +630,12 @@ func (s *Store) Load(ctx context.Context, id string) (*Game, []Move, error) {
 
 // Unfinished returns the ids of the games without a result, oldest first.
 func (s *Store) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE result = '' ORDER BY created, id`)
+	return s.ids(ctx, `SELECT id FROM games WHERE result = '' ORDER BY created, id`)
+}
+
+// ids runs a query of ids.
+func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -446,7 +648,10 @@ func (s *Store) Unfinished(ctx context.Context) ([]string, error) {
 		}
 		ids = append(ids, id)
 	}
-	return ids, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	return ids, nil
 }
 
 // Rematch returns the id of the rematch of game id, "" when it has none.
@@ -460,43 +665,4 @@ func (s *Store) Rematch(ctx context.Context, id string) (string, error) {
 		return "", fmt.Errorf("store: %w", err)
 	}
 	return r, nil
-}
-
-// Beat writes process proc's heartbeat: it is alive at at.
-func (s *Store) Beat(ctx context.Context, proc string, at time.Time) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE processes SET beat = $1 WHERE id = $2`, ms(at), proc)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if n, err := res.RowsAffected(); err == nil && n == 1 {
-		return nil
-	}
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO processes (id, started, beat) VALUES ($1, $2, $3)`, proc, ms(at), ms(at)); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
-}
-
-// LastBeat returns process proc's last heartbeat; ok is false when it has
-// none.
-func (s *Store) LastBeat(ctx context.Context, proc string) (at time.Time, ok bool, err error) {
-	var v int64
-	err = s.db.QueryRowContext(ctx, `SELECT beat FROM processes WHERE id = $1`, proc).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return time.Time{}, false, nil
-	}
-	if err != nil {
-		return time.Time{}, false, fmt.Errorf("store: %w", err)
-	}
-	return fromMS(v), true, nil
-}
-
-// Forget removes the heartbeats of processes other than keep that no game
-// names as its owner.
-func (s *Store) Forget(ctx context.Context, keep string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM processes WHERE id <> $1 AND id NOT IN (SELECT owner FROM games WHERE result = '')`, keep)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return nil
 }

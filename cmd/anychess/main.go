@@ -35,6 +35,7 @@ commands:
   tournament keep a Longchess tournament's battles in a file; the standings
   uci        speak the Universal Chess Interface (for GUIs), in every variant
   serve      play in the browser: serve the pages and the games (http://127.0.0.1:8080)
+  loadtest   play many games at once against servers it starts on the loopback; measure them
 
 Every command that takes a variant (rules, moves, perft, play, analyze, match)
 accepts
@@ -86,6 +87,8 @@ func runCommand(cmd string, rest []string, stdin io.Reader, stdout io.Writer) er
 		return cmdUCI(rest, stdin, stdout)
 	case "serve":
 		return cmdServe(rest, stdout)
+	case "loadtest":
+		return cmdLoadtest(rest, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -17,13 +18,16 @@ import (
 	"time"
 
 	"anychess/server"
+	"anychess/store"
 )
 
 func cmdServe(args []string, stdout io.Writer) error {
 	fs := newFlagSet("serve", stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on, HOST:PORT (port 0 picks a free one)")
-	db := fs.String("db", "anychess.db", "SQLite database file of the games, created on first start")
+	db := fs.String("db", "anychess.db", "the games' database: a SQLite file, created on first start, or a PostgreSQL URL postgres://USER@HOST:PORT/DB?sslmode=disable, which several servers may share")
 	moveTime := fs.Duration("movetime", server.DefaultMoveTime, "a full-strength computer move's time (level 8; lower levels take less)")
+	workers := fs.Int("workers", 0, "computer searches at once (0: one less than the CPUs, at least 1; -1 with PostgreSQL: none, other servers search)")
+	lease := fs.Duration("lease", server.DefaultLease, "with PostgreSQL: how long after this server's last heartbeat others take its games over")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -39,9 +43,15 @@ func cmdServe(args []string, stdout io.Writer) error {
 	if *moveTime < 10*time.Millisecond || *moveTime > time.Minute {
 		return fmt.Errorf("serve: --movetime %v: want 10ms to 1m", *moveTime)
 	}
+	if *workers < -1 || *workers > 256 || *workers == -1 && !store.IsPostgres(*db) {
+		return fmt.Errorf("serve: --workers %d: want 0 to 256 (or -1 with a PostgreSQL database)", *workers)
+	}
+	if *lease < 500*time.Millisecond || *lease > 10*time.Minute {
+		return fmt.Errorf("serve: --lease %v: want 500ms to 10m", *lease)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return server.Run(ctx, server.Options{Addr: *addr, DB: *db, MoveTime: *moveTime}, stdout)
+	return server.Run(ctx, server.Options{Addr: *addr, DB: *db, MoveTime: *moveTime, Workers: *workers, Lease: *lease}, stdout)
 }
 
 // checkAddr checks a HOST:PORT address.
@@ -61,6 +71,12 @@ func checkAddr(addr string) error {
 func checkDB(path string) error {
 	if strings.TrimSpace(path) == "" {
 		return errors.New("serve: --db: want a database file")
+	}
+	if store.IsPostgres(path) {
+		if _, err := url.Parse(path); err != nil {
+			return errors.New("serve: --db: the PostgreSQL URL does not parse (want postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable])")
+		}
+		return nil
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("serve: --db %s is a directory, not a file", path)

@@ -24,6 +24,10 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"--movetime", "1ms"}, "want 10ms to 1m"},
 		{[]string{"--movetime", "2h"}, "want 10ms to 1m"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"--db", "postgres://u:secret@[::1/x"}, "does not parse"},
+		{[]string{"--workers", "-1"}, "with a PostgreSQL database"},
+		{[]string{"--workers", "1000"}, "want 0 to 256"},
+		{[]string{"--lease", "1ms"}, "want 500ms to 10m"},
 		{[]string{"--bogus"}, "flag provided but not defined"},
 	}
 	for _, tc := range tests {
