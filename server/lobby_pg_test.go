@@ -52,7 +52,9 @@ func TestLobbyTwoServers(t *testing.T) {
 	if got.Seat != 2 || got.Seek.State != "open" {
 		t.Fatalf("taken on B: %+v", got)
 	}
-	ca.lobby(func(m *lmsg) bool { return m.Type == "seek" && m.Seek.ID == k.ID && m.Seek.Seats[1].Taken && m.Seek.Seats[1].Name == "Bea" })
+	ca.lobby(func(m *lmsg) bool {
+		return m.Type == "seek" && m.Seek.ID == k.ID && m.Seek.Seats[1].Taken && m.Seek.Seats[1].Name == "Bea"
+	})
 	// Two at once for the last seat, one on each server: one gets it.
 	cb2.send(map[string]any{"type": "accept", "seek": k.ID, "seat": 3})
 	ca2 := a.lobbyClient()
