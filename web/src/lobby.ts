@@ -196,7 +196,7 @@ function seekRow(k: Seek): HTMLElement {
   const mine = heldSeat(k.id);
   const row = h(
     "div",
-    { class: "seek" + (mine ? " mine" : ""), "data-seek": k.id },
+    { class: "seek" + (mine ? " own" : ""), "data-seek": k.id },
     h("span", { class: "seek-title" }, k.title || k.variant, h("small", {}, " " + optionsText(k.options))),
     h("span", { class: "seek-clock" }, clockText(k.clock) + (k.takebacks ? ", casual" : "") + (k.start ? ", own start" : "")),
     seatChips(k, !mine),
@@ -286,8 +286,8 @@ function renderGames(): void {
         h("a", { href: g.watch, class: "button watch", "data-game": g.id }, "Watch"),
         h("span", { class: "seek-title" }, g.title, h("small", {}, " " + optionsText(g.options))),
         h("span", { class: "live-seats" }, names),
-        h("span", { class: "live-ply" }, `move ${g.ply}`),
-        h("span", { class: "spectators", "data-n": g.spectators, title: "spectators" }, `👁 ${g.spectators}`),
+        h("span", { class: "live-ply" }, g.ply === 1 ? "1 move" : `${g.ply} moves`),
+        h("span", { class: "spectators", "data-n": g.spectators, title: "spectators" }, `${g.spectators} watching`),
       ),
     );
   }
