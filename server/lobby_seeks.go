@@ -88,7 +88,9 @@ func (l *lobby) reattach(lc *lconn, h wire.HeldSeat) error {
 	}
 	seat := h.Seat - 1
 	if seat >= len(k.Seats) || !tokenIs(k.Seats[seat].Holder, h.Token) {
-		return status(http.StatusForbidden, "the token is not seat %d's of seek %s", h.Seat, h.Seek)
+		// Freed while its person was gone (or never theirs).
+		lc.send(wire.ReleasedMessage{Type: "released", Seek: k.ID, Seat: h.Seat})
+		return nil
 	}
 	if k.State == store.SeekOpen {
 		ok, err := l.s.st.AttachSeat(ctx, k.ID, seat, k.Seats[seat].Holder, l.s.proc, time.Now())
@@ -443,6 +445,7 @@ func (l *lobby) leaveSeek(lc *lconn, id string, cancelIt bool) error {
 			s.log.Info("seek cancelled", "seek", id)
 		} else {
 			k.Seats[h.seat] = store.SeekSeat{Seat: h.seat, Plays: store.SeatOpen}
+			lc.send(wire.ReleasedMessage{Type: "released", Seek: id, Seat: h.seat + 1})
 		}
 		k.Version++
 		lc.send(wire.SeekMessage{Type: "seek", Seek: s.seekView(k)})

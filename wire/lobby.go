@@ -289,7 +289,8 @@ type LiveGame struct {
 
 // Lobby messages of the server: the list of open seeks, the list of live
 // games, one seek (its changes, to the clients that hold a seat in it or
-// follow it), a seat just taken (with its token), an error.
+// follow it), a seat just taken (with its token), a seat no longer held,
+// an error.
 type (
 	// SeeksMessage: type "seeks".
 	SeeksMessage struct {
@@ -313,5 +314,13 @@ type (
 		Seek  Seek   `json:"seek"`
 		Seat  int    `json:"seat"`
 		Token string `json:"token"`
+	}
+	// ReleasedMessage: type "released": the connection does not hold
+	// Seat (1-based) of seek Seek (any more): it left it, or its token no
+	// longer opens it (the seat was freed while its person was gone).
+	ReleasedMessage struct {
+		Type string `json:"type"`
+		Seek string `json:"seek"`
+		Seat int    `json:"seat"`
 	}
 )

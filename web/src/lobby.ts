@@ -128,6 +128,14 @@ function onMessage(m: LobbyMessage): void {
     case "seek":
       seekChanged(m.seek);
       break;
+    case "released":
+      // The seat is no longer this tab's: left, or freed while away.
+      if (heldSeat(m.seek)?.seat === m.seat) {
+        forget(m.seek);
+        if (m.seek !== lobby.challenge) lobby.followed.delete(m.seek);
+        render();
+      }
+      break;
     case "error":
       showError(m.message);
       break;

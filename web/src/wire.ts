@@ -324,5 +324,6 @@ export type LobbyMessage =
   | { type: "games"; games: LiveGame[] | null }
   | { type: "seek"; seek: Seek }
   | { type: "seated"; seek: Seek; seat: number; token: string }
+  | { type: "released"; seek: string; seat: number }
   | ErrorMessage
   | Pong;
