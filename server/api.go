@@ -80,6 +80,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	m.HandleFunc("POST /api/import", s.handleImport)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
+	s.lobbyRoutes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, status(http.StatusNotFound, "no such API: %s %s", r.Method, r.URL.Path))
 	})
@@ -414,11 +415,33 @@ func newToken() (token, hash string) {
 
 // makeGame makes a game, stores it and starts its hub.
 func (s *Server) makeGame(ng *newGame) (*made, error) {
+	m, row, moves, err := s.buildGame(ng)
+	if err != nil {
+		return nil, err
+	}
+	for try := 0; ; try++ {
+		row.ID = randomID()
+		err = s.st.CreateGame(s.ctx, row, moves)
+		if err == nil || !errors.Is(err, store.ErrConflict) || ng.rematchOf != "" || try == 3 {
+			break
+		}
+	}
+	if err != nil {
+		closeGame(m.g)
+		return nil, err
+	}
+	s.startMade(m, row)
+	return m, nil
+}
+
+// buildGame makes the game a request describes, and the row and moves to
+// store, without an id yet.
+func (s *Server) buildGame(ng *newGame) (*made, *store.Game, []store.Move, error) {
 	s.mu.Lock()
 	full := s.live >= s.cfg.MaxLiveGames
 	s.mu.Unlock()
 	if full {
-		return nil, status(http.StatusServiceUnavailable, "the server has %d live games, its most; try later", s.cfg.MaxLiveGames)
+		return nil, nil, nil, status(http.StatusServiceUnavailable, "the server has %d live games, its most; try later", s.cfg.MaxLiveGames)
 	}
 	r := ng.rules
 	seed := uint64(time.Now().UnixNano())
@@ -426,7 +449,7 @@ func (s *Server) makeGame(ng *newGame) (*made, error) {
 	for i, sp := range ng.seats {
 		p, err := s.newPlayer(sp.Plays, seed+uint64(i))
 		if err != nil {
-			return nil, bad("seat %d: %v", i+1, err)
+			return nil, nil, nil, bad("seat %d: %v", i+1, err)
 		}
 		seats[i] = game.Seat{Name: sp.Name, Player: p}
 	}
@@ -444,7 +467,7 @@ func (s *Server) makeGame(ng *newGame) (*made, error) {
 				st.Player.Close()
 			}
 		}
-		return nil, bad("%v", err)
+		return nil, nil, nil, bad("%v", err)
 	}
 	m := &made{g: g, tokens: make([]string, r.Players)}
 	now := time.Now()
@@ -472,25 +495,18 @@ func (s *Server) makeGame(ng *newGame) (*made, error) {
 		e := ending(g)
 		row.Result, row.Termination, row.Finished = e.Result, e.Termination, now
 	}
-	for try := 0; ; try++ {
-		row.ID = randomID()
-		err = s.st.CreateGame(s.ctx, row, moves)
-		if err == nil || !errors.Is(err, store.ErrConflict) || ng.rematchOf != "" || try == 3 {
-			break
-		}
-	}
-	if err != nil {
-		closeGame(g)
-		return nil, err
-	}
+	return m, row, moves, nil
+}
+
+// startMade starts the hub of a game just stored as row.
+func (s *Server) startMade(m *made, row *store.Game) {
 	m.id, m.seats = row.ID, row.Seats
-	h := newHub(s, row, g)
+	h := newHub(s, row, m.g)
 	s.mu.Lock()
 	s.hubs[row.ID] = h
 	s.mu.Unlock()
 	s.startHub(h)
-	s.log.Info("game created", "game", row.ID, "variant", r.Name(), "options", ng.options, "rematch_of", ng.rematchOf)
-	return m, nil
+	s.log.Info("game created", "game", row.ID, "variant", row.Variant, "options", row.Options, "rematch_of", row.RematchOf)
 }
 
 // answer writes the answer to a request that made a game, with the

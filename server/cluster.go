@@ -129,6 +129,8 @@ func (cl *cluster) dispatch(e store.Event) {
 		if h := s.hub(e.Game); h != nil {
 			h.tryPost(gameMsg{})
 		}
+	case store.EventSeek:
+		s.lobby.changed(e.Game)
 	}
 }
 
@@ -156,6 +158,7 @@ func (cl *cluster) resync() {
 	for range cap(cl.jobWake) {
 		wake(cl.jobWake)
 	}
+	cl.s.lobby.changedAll()
 }
 
 // announce tells a hub of snapshot version v; announcements coalesce.

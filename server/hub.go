@@ -127,6 +127,11 @@ type hub struct {
 	// whether a snapMsg is on its way (so that announcements coalesce).
 	snapWanted atomic.Int64
 	snapPosted atomic.Bool
+
+	// watching counts the spectators connected here (for the lobby);
+	// away tracks the seats whose person left (lobby_away.go).
+	watching atomic.Int32
+	away     *awayState
 }
 
 func newHub(s *Server, row *store.Game, g *game.Game) *hub {
@@ -307,6 +312,10 @@ func (h *hub) handle(m any) bool {
 		h.dropDead(m.alive)
 	case gameMsg:
 		h.refreshRematch()
+	case awayMsg:
+		if !h.mirror {
+			h.awayTick()
+		}
 	}
 	return false
 }
@@ -346,6 +355,7 @@ func (h *hub) join(m joinMsg) {
 		}
 	}
 	h.conns[c] = struct{}{}
+	h.countWatching()
 	if h.idle != nil {
 		h.idle.Stop()
 	}
@@ -362,6 +372,7 @@ func (h *hub) leave(c *conn) {
 		return
 	}
 	delete(h.conns, c)
+	h.countWatching()
 	if c.seat >= 0 && h.localSeats()&(1<<c.seat) == 0 {
 		h.seatsChanged()
 	}
@@ -446,6 +457,7 @@ func (h *hub) state(seat int, connected uint32) *wire.State {
 		}
 	}
 	st.Rematch = h.rematch
+	h.awayFill(st, connected)
 	return st
 }
 
@@ -580,6 +592,8 @@ func (h *hub) message(c *conn, m wire.ClientMessage) {
 		h.broadcast()
 	case "takeback":
 		h.takeback(c, pl, m.Action)
+	case "claim":
+		h.claimWin(c, pl)
 	default:
 		h.refuse(c, "unknown message type %q", truncate(m.Type, 20))
 	}
@@ -598,6 +612,7 @@ func (h *hub) hello(c *conn, m wire.ClientMessage) {
 	}
 	was := c.seat
 	c.seat = seat
+	h.countWatching()
 	if was != seat && (was >= 0 || seat >= 0) {
 		h.seatsChanged()
 		return

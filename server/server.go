@@ -46,6 +46,8 @@ type Config struct {
 	// Logger receives the server's log; nil logs to slog.Default(). Tokens
 	// are never logged.
 	Logger *slog.Logger
+	// Lobby sets the lobby's limits and those of players who leave.
+	Lobby LobbyConfig
 }
 
 // Defaults of Config.
@@ -72,6 +74,8 @@ type Server struct {
 
 	// cluster runs what a shared store needs (nil for SQLite).
 	cluster *cluster
+	// lobby runs the lobby's connections and lists.
+	lobby *lobby
 
 	mu    sync.Mutex
 	hubs  map[string]*hub
@@ -108,9 +112,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	cfg.Lobby = cfg.Lobby.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, proc: "p" + randomID(), hubs: map[string]*hub{},
 		ctx: ctx, cancel: cancel, rc: newRulesCache()}
+	s.lobby = newLobby(s)
 	// The heartbeat first: from now on a crash of this process leaves the
 	// time its games' turns had run.
 	if err := s.st.Beat(ctx, s.proc, time.Now(), cfg.Lease); err != nil {
@@ -136,6 +142,7 @@ func New(cfg Config) (*Server, error) {
 	if s.cluster != nil {
 		s.cluster.start()
 	}
+	s.lobby.start()
 	s.routes()
 	return s, nil
 }

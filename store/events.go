@@ -36,6 +36,8 @@ const (
 	EventCancel = 'x'
 	// EventGame: finished game Game changed (it got a rematch).
 	EventGame = 'g'
+	// EventSeek: seek Game (a seek's id) of the lobby changed.
+	EventSeek = 'l'
 )
 
 // Event is a notification.
@@ -64,6 +66,8 @@ func (e Event) String() string {
 		return "x " + e.Game
 	case EventGame:
 		return "g " + e.Game
+	case EventSeek:
+		return "l " + e.Game
 	}
 	return "?"
 }
@@ -143,7 +147,7 @@ func ParseEvent(text string) (Event, error) {
 		if rest != "" {
 			return bad("want j alone")
 		}
-	case EventCancel, EventGame:
+	case EventCancel, EventGame, EventSeek:
 		if !validName(rest) {
 			return bad("want " + string(e.Kind) + " GAME")
 		}

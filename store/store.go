@@ -349,56 +349,59 @@ func b2i(b bool) int {
 // already taken, or a rematch of a game that already has one, is
 // ErrConflict.
 func (s *Store) CreateGame(ctx context.Context, g *Game, moves []Move) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = $1`, g.ID).Scan(&n); err != nil {
-			return fmt.Errorf("store: %w", err)
-		}
-		if n > 0 {
-			return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
-		}
-		var rematch any
-		if g.RematchOf != "" {
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE rematch_of = $1`, g.RematchOf).Scan(&n); err != nil {
-				return fmt.Errorf("store: %w", err)
-			}
-			if n > 0 {
-				return fmt.Errorf("%w: game %s has a rematch", ErrConflict, g.RematchOf)
-			}
-			rematch = g.RematchOf
-		}
-		var finished any
-		if !g.Finished.IsZero() {
-			finished = ms(g.Finished)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, options, start_text, clock, takebacks, created,
-		result, termination, finished, turn_started, owner, rematch_of)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			g.ID, g.Variant, g.Options, g.Start, g.Clock, b2i(g.Takebacks), ms(g.Created),
-			g.Result, g.Termination, finished, ms(g.TurnStarted), g.Owner, rematch); err != nil {
-			return fmt.Errorf("store: game %s: %w", g.ID, err)
-		}
-		for _, st := range g.Seats {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, name, plays, token_hash) VALUES ($1, $2, $3, $4, $5)`,
-				g.ID, st.Seat, st.Name, st.Plays, st.TokenHash); err != nil {
-				return fmt.Errorf("store: game %s seat %d: %w", g.ID, st.Seat+1, err)
-			}
-		}
-		for i, m := range moves {
-			if m.Ply != i {
-				return fmt.Errorf("%w: move %d has ply %d", ErrConflict, i, m.Ply)
-			}
-			if err := insertMove(ctx, tx, g.ID, m); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := s.tx(ctx, func(tx *sql.Tx) error { return insertGame(ctx, tx, g, moves) })
 	if err != nil && !errors.Is(err, ErrConflict) && isUnique(err) {
 		// Another process made the same id or rematch at the same time.
 		return fmt.Errorf("%w: %v", ErrConflict, err)
 	}
 	return err
+}
+
+// insertGame is CreateGame's change, in a transaction of the caller's.
+func insertGame(ctx context.Context, tx *sql.Tx, g *Game, moves []Move) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = $1`, g.ID).Scan(&n); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if n > 0 {
+		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
+	}
+	var rematch any
+	if g.RematchOf != "" {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE rematch_of = $1`, g.RematchOf).Scan(&n); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if n > 0 {
+			return fmt.Errorf("%w: game %s has a rematch", ErrConflict, g.RematchOf)
+		}
+		rematch = g.RematchOf
+	}
+	var finished any
+	if !g.Finished.IsZero() {
+		finished = ms(g.Finished)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, options, start_text, clock, takebacks, created,
+	result, termination, finished, turn_started, owner, rematch_of)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+		g.ID, g.Variant, g.Options, g.Start, g.Clock, b2i(g.Takebacks), ms(g.Created),
+		g.Result, g.Termination, finished, ms(g.TurnStarted), g.Owner, rematch); err != nil {
+		return fmt.Errorf("store: game %s: %w", g.ID, err)
+	}
+	for _, st := range g.Seats {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, name, plays, token_hash) VALUES ($1, $2, $3, $4, $5)`,
+			g.ID, st.Seat, st.Name, st.Plays, st.TokenHash); err != nil {
+			return fmt.Errorf("store: game %s seat %d: %w", g.ID, st.Seat+1, err)
+		}
+	}
+	for i, m := range moves {
+		if m.Ply != i {
+			return fmt.Errorf("%w: move %d has ply %d", ErrConflict, i, m.Ply)
+		}
+		if err := insertMove(ctx, tx, g.ID, m); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func insertMove(ctx context.Context, tx *sql.Tx, id string, m Move) error {

@@ -48,6 +48,10 @@ type State struct {
 	// Rematch is the id of the game's rematch, once one was created; the
 	// server fills it.
 	Rematch string `json:"rematch,omitempty"`
+	// Notices are what was announced at the table, in order (a seat
+	// handed to the computer, a win claimed against a player who left);
+	// the server fills them.
+	Notices []string `json:"notices,omitempty"`
 }
 
 // SeatInfo is one seat.
@@ -57,6 +61,12 @@ type SeatInfo struct {
 	// Connected reports whether the seat's person has a connection open
 	// (always true for a computer seat); the server fills it.
 	Connected bool `json:"connected"`
+	// Away is how long, in milliseconds, the seat's person has been gone
+	// (no connection) in a game that goes on, 0 when present; Claimable:
+	// gone past the server's limit, in a game of two sides, so that an
+	// opponent may claim the win. The server fills them.
+	Away      int64 `json:"away,omitempty"`
+	Claimable bool  `json:"claimable,omitempty"`
 }
 
 // PieceOn is a piece on a square; Carry is the letter of an item it

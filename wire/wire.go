@@ -224,6 +224,7 @@ func sortStrings(s []string) {
 //	resign    resign at Ply
 //	draw      Action offer (also accepts) or decline, at Ply
 //	takeback  Action propose, accept or decline, at Ply
+//	claim     claim the win against an opponent gone past the limit, at Ply
 //	ping      keep the connection alive (no Ply)
 type ClientMessage struct {
 	Type   string `json:"type"`
@@ -289,7 +290,7 @@ func DecodeClient(data []byte) (ClientMessage, error) {
 		if len(m.Move) > MaxMoveText {
 			return bad("move text of %d bytes, more than %d", len(m.Move), MaxMoveText)
 		}
-	case "resign":
+	case "resign", "claim":
 	case "draw":
 		if m.Action != "offer" && m.Action != "decline" {
 			return bad("draw: action %q, want offer or decline", m.Action)

@@ -153,7 +153,7 @@ func FuzzDecodeClient(f *testing.F) {
 		}
 		switch m.Type {
 		case "hello", "ping":
-		case "move", "resign", "draw", "takeback":
+		case "move", "resign", "draw", "takeback", "claim":
 			if m.Ply == nil || *m.Ply < 0 {
 				t.Fatalf("%q: ply %v", data, m.Ply)
 			}

@@ -465,6 +465,7 @@ function renderPanel(): void {
       h("span", { class: "clock", "data-seat": i }, ""),
     );
     if ((s.drawOffers ?? []).includes(i)) row.appendChild(h("span", { class: "badge" }, "offers a draw"));
+    if (seat.away) row.appendChild(h("span", { class: "seat-away" + (seat.claimable ? " claimable" : ""), title: "gone since the server last saw this seat's player" }, seat.claimable ? "gone: the win may be claimed" : "gone"));
     seats.appendChild(row);
   });
   tickClocks();
@@ -472,6 +473,7 @@ function renderPanel(): void {
   const st = byId("status");
   clear(st);
   for (const line of page.shown?.status ?? s.status ?? []) st.appendChild(h("div", {}, line));
+  for (const n of s.notices ?? []) st.appendChild(h("div", { class: "notice" }, n));
   if (b.candidateNote) st.appendChild(h("div", { class: "note" }, b.candidateNote));
   // browsing banner
   const br = byId("browse");
@@ -585,6 +587,9 @@ function renderActions(): void {
     } else {
       btn("Offer draw", "draw-offer", () => sendAction({ type: "draw", ply: s.ply, action: "offer" }));
     }
+    // A player gone past the server's limit: the win may be claimed
+    // (the server says which seats, and checks the claim).
+    if ((s.seats ?? []).some((x, i) => i !== s.you && x.claimable)) btn("Claim the win", "claim", () => sendAction({ type: "claim", ply: s.ply }));
     if (s.takebacks) {
       const tb = s.takeback;
       if (tb && tb.by !== s.you && !(tb.agreed ?? []).includes(s.you)) {

@@ -2,7 +2,8 @@
 // invitation links, import of a record, and links to every rules page.
 
 import { byId, clear, errorText, getJSON, h, postJSON, showError } from "./dom";
-import type { Board, Created, VariantInfo, VariantOption } from "./wire";
+import { startLobby } from "./lobby";
+import type { Board, Created, NewSeek, VariantInfo, VariantOption } from "./wire";
 
 let variants: VariantInfo[] = [];
 let board: Board | null = null;
@@ -41,6 +42,7 @@ async function start(): Promise<void> {
     void importGame();
   });
   renderOptions();
+  startLobby(variants, formSeek);
   await loadBoard();
 }
 
@@ -128,6 +130,7 @@ function renderSeats(): void {
     const sel = h("select", { class: "seat", "data-seat": i });
     sel.appendChild(h("option", { value: "you" }, "you"));
     sel.appendChild(h("option", { value: "friend" }, "a friend (link)"));
+    sel.appendChild(h("option", { value: "open" }, "someone from the lobby"));
     for (const l of levels) sel.appendChild(h("option", { value: `computer:${l}` }, `computer, level ${l}`));
     sel.appendChild(h("option", { value: "random" }, "random mover"));
     sel.value = before[i] ?? (i === 0 ? "you" : "computer:3");
@@ -154,7 +157,7 @@ async function create(): Promise<void> {
     if (sel.value === "you") {
       if (you < 0) you = i;
       seats.push({ plays: "human" });
-    } else if (sel.value === "friend") {
+    } else if (sel.value === "friend" || sel.value === "open") {
       seats.push({ plays: "human" });
     } else {
       seats.push({ plays: sel.value });
@@ -164,12 +167,35 @@ async function create(): Promise<void> {
   const clock = clockSel === "custom" ? byId<HTMLInputElement>("clock-custom").value.trim() : clockSel;
   const body: Record<string, unknown> = { variant: v.name, options: chosenOptions(), seats, you, takebacks: byId<HTMLInputElement>("casual").checked };
   if (clock) body.clock = clock;
+  const start = byId<HTMLTextAreaElement>("start").value.trim();
+  if (start) body.start = start;
   try {
     const c = await postJSON<Created>("/api/games", body);
     showCreated(c);
   } catch (e) {
     showError(`new game: ${errorText(e)}`);
   }
+}
+
+// formSeek is the new-game form as a seek for the lobby: "you" and
+// "someone from the lobby" (or a friend, who comes by the lobby too) are
+// the people's seats.
+function formSeek(): NewSeek | string {
+  const v = current();
+  if (!v || !board) return "choose a variant first";
+  const seats: string[] = [];
+  for (const sel of Array.from(document.querySelectorAll<HTMLSelectElement>("#seat-rows select.seat"))) {
+    if (sel.value === "you") seats.push(seats.includes("you") ? "open" : "you");
+    else if (sel.value === "friend" || sel.value === "open") seats.push("open");
+    else seats.push(sel.value);
+  }
+  const clockSel = byId<HTMLSelectElement>("clock").value;
+  const clock = clockSel === "custom" ? byId<HTMLInputElement>("clock-custom").value.trim() : clockSel;
+  const n: NewSeek = { variant: v.name, options: chosenOptions(), seats, takebacks: byId<HTMLInputElement>("casual").checked, unlisted: byId<HTMLInputElement>("seek-unlisted").checked };
+  if (clock) n.clock = clock;
+  const start = byId<HTMLTextAreaElement>("start").value.trim();
+  if (start) n.start = start;
+  return n;
 }
 
 async function importGame(): Promise<void> {

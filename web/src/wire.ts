@@ -64,6 +64,10 @@ export interface SeatInfo {
   name: string;
   plays: string;
   connected: boolean;
+  // away: milliseconds the seat's person has been gone (no connection);
+  // claimable: gone past the server's limit in a game of two sides.
+  away?: number;
+  claimable?: boolean;
 }
 
 export interface PieceOn {
@@ -136,6 +140,9 @@ export interface State {
   legal: MoveInfo[] | null;
   // rematch is the id of the game's rematch, once a player asked for one.
   rematch?: string;
+  // notices: what was announced at the table (a seat handed to the
+  // computer, a win claimed).
+  notices?: string[] | null;
 }
 
 export interface ErrorMessage {
@@ -151,7 +158,7 @@ export interface Pong {
 export type ServerMessage = State | ErrorMessage | Pong;
 
 export interface ClientMessage {
-  type: "hello" | "move" | "resign" | "draw" | "takeback" | "ping";
+  type: "hello" | "move" | "resign" | "draw" | "takeback" | "claim" | "ping";
   ply?: number;
   move?: string;
   action?: string;
@@ -244,3 +251,79 @@ export function checkState(s: State): State {
   }
   return s;
 }
+
+// The lobby (GET /ws/lobby, GET /api/lobby, GET /api/seeks/{id}): wire/lobby.go.
+export interface SeekSeat {
+  seat: number; // 1-based
+  player: string;
+  plays: string; // open, computer:N, random
+  taken: boolean;
+  name?: string;
+}
+
+export interface Seek {
+  id: string;
+  variant: string;
+  title: string;
+  options: Record<string, string> | null;
+  start?: string;
+  clock: string;
+  takebacks: boolean;
+  unlisted: boolean;
+  creator: number; // 1-based
+  created: number;
+  state: "open" | "started" | "cancelled" | "expired" | "gone" | string;
+  game?: string;
+  seats: SeekSeat[] | null;
+  open: number;
+  link: string;
+}
+
+export interface LiveGame {
+  id: string;
+  variant: string;
+  title: string;
+  options: Record<string, string> | null;
+  seats: SeatInfo[] | null;
+  ply: number;
+  spectators: number;
+  created: number;
+  watch: string;
+}
+
+export interface NewSeek {
+  variant: string;
+  options?: Record<string, string>;
+  start?: string;
+  clock?: string;
+  takebacks?: boolean;
+  seats: string[]; // you, open, computer:N, random
+  unlisted?: boolean;
+}
+
+export interface HeldSeat {
+  seek: string;
+  seat: number;
+  token: string;
+}
+
+export interface LobbyRequest {
+  type: "hello" | "look" | "create" | "accept" | "quick" | "leave" | "cancel" | "ping";
+  seek?: string;
+  seat?: number;
+  name?: string;
+  held?: HeldSeat[];
+  new?: NewSeek;
+  variant?: string;
+  options?: Record<string, string>;
+  clock?: string;
+}
+
+export type LobbyMessage =
+  | { type: "seeks"; seeks: Seek[] | null }
+  | { type: "games"; games: LiveGame[] | null }
+  | { type: "seek"; seek: Seek }
+  | { type: "seated"; seek: Seek; seat: number; token: string }
+  | { type: "released"; seek: string; seat: number }
+  | ErrorMessage
+  | Pong;

@@ -1,0 +1,381 @@
+package store
+
+// The lobby's tables on both databases: seeks changed only at the version read, the game stored with the last seat, seats held and aging, stale seeks, spectator counts and the live games, notices.
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+)
+
+func sampleSeek(id string, at time.Time) *Seek {
+	return &Seek{ID: id, Variant: "martian-chess", Options: "players=4", Clock: "5m+2s", Creator: 1, Created: at, Seats: []SeekSeat{
+		{Seat: 0, Plays: SeatOpen},
+		{Seat: 1, Plays: SeatOpen, Name: "Ann", Holder: "h1", Proc: "p1", Attached: true, Seen: at},
+		{Seat: 2, Plays: "computer:3"},
+		{Seat: 3, Plays: SeatOpen},
+	}}
+}
+
+func TestSeeks(t *testing.T) {
+	each(t, func(t *testing.T, s *Store, target string) {
+		ctx := context.Background()
+		at := time.UnixMilli(1_700_000_000_000)
+		k := sampleSeek("k1", at)
+		if err := s.CreateSeek(ctx, k, 2); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateSeek(ctx, sampleSeek("k1", at), 5); !errors.Is(err, ErrConflict) {
+			t.Errorf("the same id again: %v", err)
+		}
+		priv := sampleSeek("k2", at.Add(time.Second))
+		priv.Unlisted = true
+		if err := s.CreateSeek(ctx, priv, 2); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateSeek(ctx, sampleSeek("k3", at), 2); !errors.Is(err, ErrLobbyFull) {
+			t.Errorf("a third open seek where two may be: %v", err)
+		}
+		got, err := s.LoadSeek(ctx, "k1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != 1 || got.State != SeekOpen || got.Creator != 1 || len(got.Seats) != 4 || got.Seats[1].Holder != "h1" ||
+			!got.Seats[1].Attached || !got.Seats[1].Seen.Equal(at) || got.Seats[2].Plays != "computer:3" || !got.Seats[0].Open() || got.Seats[1].Open() {
+			t.Errorf("read back: %+v", got)
+		}
+		if _, err := s.LoadSeek(ctx, "nope"); !errors.Is(err, ErrNoSeek) {
+			t.Errorf("no such seek: %v", err)
+		}
+		list, err := s.OpenSeeks(ctx, 10)
+		if err != nil || len(list) != 1 || list[0].ID != "k1" || len(list[0].Seats) != 4 {
+			t.Fatalf("open listed seeks: %+v, %v (the unlisted one must not show)", list, err)
+		}
+		found, err := s.FindSeeks(ctx, "martian-chess", "players=4", "5m+2s", 10)
+		if err != nil || len(found) != 1 || found[0].ID != "k1" {
+			t.Errorf("quick pairing finds %+v, %v", found, err)
+		}
+		if found, _ := s.FindSeeks(ctx, "martian-chess", "players=2", "5m+2s", 10); len(found) != 0 {
+			t.Errorf("other options found %+v", found)
+		}
+
+		// A seat at an old version, or not open, is refused.
+		if err := s.TakeSeat(ctx, "k1", 7, 0, "Bob", "h2", "p1", at, nil); !errors.Is(err, ErrConflict) {
+			t.Errorf("a stale version: %v", err)
+		}
+		if err := s.TakeSeat(ctx, "k1", 1, 2, "Bob", "h2", "p1", at, nil); !errors.Is(err, ErrConflict) {
+			t.Errorf("the computer's seat: %v", err)
+		}
+		if err := s.TakeSeat(ctx, "k1", 1, 0, "Bob", "h2", "p2", at, nil); err != nil {
+			t.Fatal(err)
+		}
+		// Two at the same version: one wins.
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		for i := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = s.FreeSeat(ctx, "k1", 2, 0)
+			}()
+		}
+		wg.Wait()
+		if (errs[0] == nil) == (errs[1] == nil) || !errors.Is(errors.Join(errs[0], errs[1]), ErrConflict) {
+			t.Errorf("two changes at one version: %v, %v", errs[0], errs[1])
+		}
+		got, _ = s.LoadSeek(ctx, "k1")
+		if got.Version != 3 || got.Seats[0].Holder != "" || got.Seats[0].Name != "" {
+			t.Errorf("after freeing: %+v", got)
+		}
+		if err := s.TakeSeat(ctx, "k1", 3, 0, "Bob", "h2", "p2", at, nil); err != nil {
+			t.Fatal(err)
+		}
+		// The last seat starts the game, in the same transaction; a game
+		// that cannot be stored leaves the seek as it was.
+		clash := sample("g1")
+		if err := s.CreateGame(ctx, clash, nil); err != nil {
+			t.Fatal(err)
+		}
+		g := sample("g1")
+		if err := s.TakeSeat(ctx, "k1", 4, 3, "Cy", "h3", "p1", at, g); !errors.Is(err, ErrConflict) {
+			t.Errorf("a game id taken: %v", err)
+		}
+		got, _ = s.LoadSeek(ctx, "k1")
+		if got.Version != 4 || got.State != SeekOpen || got.Seats[3].Holder != "" {
+			t.Errorf("a failed start changed the seek: %+v", got)
+		}
+		g = sample("g2")
+		if err := s.TakeSeat(ctx, "k1", 4, 3, "Cy", "h3", "p1", at.Add(time.Minute), g); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = s.LoadSeek(ctx, "k1")
+		if got.State != SeekStarted || got.Game != "g2" || !got.Ended.Equal(at.Add(time.Minute)) || got.Seats[3].Name != "Cy" {
+			t.Errorf("started: %+v", got)
+		}
+		if _, _, err := s.Load(ctx, "g2"); err != nil {
+			t.Errorf("the game of the seek: %v", err)
+		}
+		if err := s.FreeSeat(ctx, "k1", got.Version, 0); !errors.Is(err, ErrConflict) {
+			t.Errorf("a change of a started seek: %v", err)
+		}
+		if err := s.EndSeek(ctx, "k2", 1, SeekOpen, at); err == nil {
+			t.Error("a seek ended as open")
+		}
+		if err := s.EndSeek(ctx, "k2", 1, SeekCancelled, at); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.EndSeek(ctx, "gone", 1, SeekCancelled, at); !errors.Is(err, ErrNoSeek) {
+			t.Errorf("ending no seek: %v", err)
+		}
+		if list, _ := s.OpenSeeks(ctx, 10); len(list) != 0 {
+			t.Errorf("open seeks left: %+v", list)
+		}
+		// Ended seeks are purged once old.
+		if err := s.PurgeSeeks(ctx, at.Add(time.Second), at); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.LoadSeek(ctx, "k2"); !errors.Is(err, ErrNoSeek) {
+			t.Errorf("an old cancelled seek: %v", err)
+		}
+		if _, err := s.LoadSeek(ctx, "k1"); err != nil {
+			t.Errorf("a seek that started later: %v", err)
+		}
+	})
+}
+
+// TestSeatsAge: held seats are renewed by their process; a seat or a
+// creator not seen makes its seek stale.
+func TestSeatsAge(t *testing.T) {
+	each(t, func(t *testing.T, s *Store, target string) {
+		ctx := context.Background()
+		at := time.UnixMilli(1_700_000_000_000)
+		k := sampleSeek("k1", at)
+		if err := s.CreateSeek(ctx, k, 10); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.TakeSeat(ctx, "k1", 1, 0, "Bob", "h2", "p2", at, nil); err != nil {
+			t.Fatal(err)
+		}
+		old := sampleSeek("k2", at.Add(-2*time.Hour))
+		if err := s.CreateSeek(ctx, old, 10); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RenewSeats(ctx, "p1", at.Add(2*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		expired, freed, err := s.Stale(ctx, at.Add(-time.Hour), at.Add(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// k1's creator (p1) was renewed; its seat 0 (p2) was not: freed.
+		// k2 is too old (and its creator, p1, renewed too).
+		if len(expired) != 1 || expired[0] != "k2" || len(freed) != 1 || freed[0] != (SeatRef{"k1", 0}) {
+			t.Errorf("stale: %v, %v", expired, freed)
+		}
+		if ok, err := s.AttachSeat(ctx, "k1", 0, "wrong", "p3", at.Add(3*time.Minute)); ok || err != nil {
+			t.Errorf("attached with another holder: %v %v", ok, err)
+		}
+		if ok, err := s.AttachSeat(ctx, "k1", 0, "h2", "p3", at.Add(3*time.Minute)); !ok || err != nil {
+			t.Errorf("attach: %v %v", ok, err)
+		}
+		// p2 no longer holds it: its detach changes nothing.
+		if err := s.DetachSeat(ctx, "k1", 0, "p2", at); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.LoadSeek(ctx, "k1")
+		if st := got.Seats[0]; st.Proc != "p3" || !st.Attached || !st.Seen.Equal(at.Add(3*time.Minute)) {
+			t.Errorf("seat 1 after attach elsewhere: %+v", st)
+		}
+		if err := s.DetachSeat(ctx, "k1", 1, "p1", at.Add(4*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RenewSeats(ctx, "p1", at.Add(10*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = s.LoadSeek(ctx, "k1")
+		if st := got.Seats[1]; st.Attached || !st.Seen.Equal(at.Add(4*time.Minute)) {
+			t.Errorf("a detached seat was renewed: %+v", st)
+		}
+		expired, _, err = s.Stale(ctx, at.Add(-time.Hour), at.Add(5*time.Minute))
+		if err != nil || len(expired) != 2 {
+			t.Errorf("the creator gone: %v, %v", expired, err)
+		}
+	})
+}
+
+// TestLiveGamesAndWatchers: the games that go on, the most watched first
+// (counts of live processes only), unlisted seeks' games left out.
+func TestLiveGamesAndWatchers(t *testing.T) {
+	each(t, func(t *testing.T, s *Store, target string) {
+		ctx := context.Background()
+		now := time.Now()
+		for _, id := range []string{"g1", "g2", "g3", "g4"} {
+			g := sample(id)
+			g.Created = now.Add(time.Duration(len(id)+int(id[1])) * time.Second)
+			if err := s.CreateGame(ctx, g, []Move{{0, "e2e4", time.Second, time.Minute}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Finish(ctx, "g4", "p1", 1, Ending{Result: "1-0", Termination: "x", At: now}); err != nil {
+			t.Fatal(err)
+		}
+		// g3 is the game of a challenge.
+		k := sampleSeek("k1", now)
+		k.Unlisted = true
+		k.Seats = k.Seats[:2]
+		if err := s.CreateSeek(ctx, k, 10); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.TakeSeat(ctx, "k1", 1, 0, "Bob", "h2", "p1", now, sample("g5")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.db.ExecContext(ctx, `UPDATE seeks SET game = 'g3' WHERE id = 'k1'`); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"pa", "pb", "pdead"} {
+			lease := time.Minute
+			if p == "pdead" {
+				lease = -time.Minute
+			}
+			if err := s.Beat(ctx, p, now, lease); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.SetWatchers(ctx, "pa", map[string]int{"g1": 2, "g2": 1, "g3": 5}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetWatchers(ctx, "pb", map[string]int{"g1": 1}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetWatchers(ctx, "pdead", map[string]int{"g2": 9}); err != nil {
+			t.Fatal(err)
+		}
+		games, err := s.LiveGames(ctx, now, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, g := range games {
+			got = append(got, g.ID)
+		}
+		if len(games) != 3 || games[0].ID != "g1" || games[0].Spectators != 3 || games[1].ID != "g2" || games[1].Spectators != 1 ||
+			games[2].ID != "g5" || games[2].Spectators != 0 || games[0].Ply != 1 || games[2].Ply != 0 || len(games[0].Seats) != 2 ||
+			games[0].Seats[0].Name != "Ann" || games[0].Seats[1].Plays != "computer:3" {
+			t.Errorf("live games %v: %+v", got, games)
+		}
+		// Counts replaced; a dead process's purged.
+		if err := s.SetWatchers(ctx, "pa", map[string]int{"g2": 4}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PurgeSeeks(ctx, now.Add(-time.Hour), now); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM watchers`).Scan(&n); err != nil || n != 2 {
+			t.Errorf("%d watcher rows (%v), want pa's and pb's", n, err)
+		}
+		if games, _ := s.LiveGames(ctx, now, 1); len(games) != 1 || games[0].ID != "g2" || games[0].Spectators != 4 {
+			t.Errorf("the most watched: %+v", games)
+		}
+	})
+}
+
+// TestAbandon: a seat handed over or a game ended, with a notice, all or
+// nothing, only by the owner.
+func TestAbandon(t *testing.T) {
+	each(t, func(t *testing.T, s *Store, target string) {
+		ctx := context.Background()
+		now := time.Now()
+		g := sample("g1")
+		if err := s.CreateGame(ctx, g, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Abandon(ctx, "g1", "p2", 0, 0, "computer:4", nil, "x", now); !errors.Is(err, ErrNotOwner) {
+			t.Errorf("not the owner: %v", err)
+		}
+		if err := s.Abandon(ctx, "g1", "p1", 3, 0, "computer:4", nil, "x", now); !errors.Is(err, ErrConflict) {
+			t.Errorf("another ply: %v", err)
+		}
+		if err := s.Abandon(ctx, "g1", "p1", 0, 0, "computer:4", nil, "Ann left", now); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Abandon(ctx, "g1", "p1", 0, 1, "", &Ending{Result: "0-1", Termination: "abandonment", At: now}, "Bob won", now); err != nil {
+			t.Fatal(err)
+		}
+		row, _, err := s.Load(ctx, "g1")
+		if err != nil || row.Seats[0].Plays != "computer:4" || row.Result != "0-1" || row.Termination != "abandonment" {
+			t.Errorf("stored: %+v %v", row, err)
+		}
+		ns, err := s.Notices(ctx, "g1")
+		if err != nil || len(ns) != 2 || ns[0] != "Ann left" || ns[1] != "Bob won" {
+			t.Errorf("notices %q, %v", ns, err)
+		}
+		if err := s.Abandon(ctx, "g1", "p1", 0, 1, "", nil, "late", now); !errors.Is(err, ErrConflict) {
+			t.Errorf("a finished game: %v", err)
+		}
+		if ns, _ := s.Notices(ctx, "g1"); len(ns) != 2 {
+			t.Errorf("a refused change left a notice: %q", ns)
+		}
+	})
+}
+
+// TestSeekEvents: every change of a seek is announced when it commits.
+func TestSeekEvents(t *testing.T) {
+	e := Event{Kind: EventSeek, Game: "AbC123xyz"}
+	if got, err := ParseEvent(e.String()); err != nil || got != e {
+		t.Errorf("%q read back as %+v, %v", e.String(), got, err)
+	}
+	for _, bad := range []string{"l", "l ", "l a b", "l é"} {
+		if _, err := ParseEvent(bad); !errors.Is(err, ErrBadEvent) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	for _, b := range backends {
+		if b.name != "postgres" {
+			continue
+		}
+		t.Run(b.name, func(t *testing.T) {
+			s, err := Open(context.Background(), b.target(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			events := make(chan Event, 16)
+			ready := make(chan struct{})
+			go s.Listen(ctx, func(e Event) { events <- e }, func() { close(ready) }, nil)
+			<-ready
+			at := time.Now()
+			if err := s.CreateSeek(ctx, sampleSeek("k1", at), 10); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.TakeSeat(ctx, "k1", 1, 0, "Bob", "h2", "p1", at, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.TakeSeat(ctx, "k1", 1, 3, "Bob", "h2", "p1", at, nil); err == nil {
+				t.Fatal("a stale version was taken")
+			}
+			if err := s.EndSeek(ctx, "k1", 2, SeekCancelled, at); err != nil {
+				t.Fatal(err)
+			}
+			for i := range 3 {
+				select {
+				case e := <-events:
+					if e.Kind != EventSeek || e.Game != "k1" {
+						t.Errorf("event %d: %+v", i, e)
+					}
+				case <-time.After(5 * time.Second):
+					t.Fatalf("event %d did not come", i)
+				}
+			}
+			select {
+			case e := <-events:
+				t.Errorf("an event of a refused change: %+v", e)
+			case <-time.After(200 * time.Millisecond):
+			}
+		})
+	}
+}
