@@ -72,6 +72,10 @@ type Server struct {
 
 	// cluster runs what a shared store needs (nil for SQLite).
 	cluster *cluster
+	// feeds send tournaments to their watchers; uploads keep the upload
+	// limits (tournament_feed.go, upload.go).
+	feeds   *tourFeeds
+	uploads *uploads
 
 	mu    sync.Mutex
 	hubs  map[string]*hub
@@ -110,7 +114,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, proc: "p" + randomID(), hubs: map[string]*hub{},
-		ctx: ctx, cancel: cancel, rc: newRulesCache()}
+		ctx: ctx, cancel: cancel, rc: newRulesCache(), uploads: newUploads()}
+	s.feeds = newTourFeeds(s)
+	s.rc.fallback = s.uploadedRules // uploaded variants, before any game is read back
 	// The heartbeat first: from now on a crash of this process leaves the
 	// time its games' turns had run.
 	if err := s.st.Beat(ctx, s.proc, time.Now(), cfg.Lease); err != nil {
@@ -131,8 +137,9 @@ func New(cfg Config) (*Server, error) {
 	if err := s.st.Forget(ctx, s.proc, time.Now()); err != nil {
 		s.log.Warn("forgetting old heartbeats", "err", err)
 	}
-	s.wg.Add(1)
+	s.wg.Add(2)
 	go s.heartbeat()
+	go s.settler()
 	if s.cluster != nil {
 		s.cluster.start()
 	}
