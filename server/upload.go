@@ -53,6 +53,9 @@ type uploads struct {
 	checks chan struct{}
 	// limits are the library's, with Resolve set per check.
 	limits variant.UploadLimits
+	// burst and every are UploadBurst and UploadEvery (tests change them).
+	burst float64
+	every time.Duration
 }
 
 type uploadBucket struct {
@@ -61,7 +64,8 @@ type uploadBucket struct {
 }
 
 func newUploads() *uploads {
-	return &uploads{last: map[string]*uploadBucket{}, checks: make(chan struct{}, 1), limits: variant.DefaultUploadLimits()}
+	return &uploads{last: map[string]*uploadBucket{}, checks: make(chan struct{}, 1), limits: variant.DefaultUploadLimits(),
+		burst: UploadBurst, every: UploadEvery}
 }
 
 // allow takes a token from the address's bucket.
@@ -73,15 +77,15 @@ func (u *uploads) allow(addr string, now time.Time) bool {
 		if len(u.last) > 100_000 {
 			// Forget the buckets that are full again.
 			for k, v := range u.last {
-				if now.Sub(v.at) > UploadBurst*UploadEvery {
+				if now.Sub(v.at) > time.Duration(u.burst)*u.every {
 					delete(u.last, k)
 				}
 			}
 		}
-		b = &uploadBucket{tokens: UploadBurst, at: now}
+		b = &uploadBucket{tokens: u.burst, at: now}
 		u.last[addr] = b
 	}
-	b.tokens = min(UploadBurst, b.tokens+now.Sub(b.at).Seconds()/UploadEvery.Seconds())
+	b.tokens = min(u.burst, b.tokens+now.Sub(b.at).Seconds()/u.every.Seconds())
 	b.at = now
 	if b.tokens < 1 {
 		return false
@@ -130,11 +134,11 @@ func uploadFile(name string) string { return "uploads/" + name + ".toml" }
 func (s *Server) resolver(ctx context.Context) variant.Resolver {
 	return func(from, name string) (string, []byte, error) {
 		if !validUploadName(name) {
-			return "", nil, fmt.Errorf("no variant %q: not a built-in variant (%s) nor an uploaded one", name, strings.Join(variant.Names(), ", "))
+			return "", nil, fmt.Errorf("unknown variant %q (not a built-in variant: %s; nor an uploaded one)", name, strings.Join(variant.Names(), ", "))
 		}
 		u, err := s.st.GetUpload(ctx, name)
 		if errors.Is(err, store.ErrNoUpload) {
-			return "", nil, fmt.Errorf("no variant %q: not a built-in variant (%s) nor an uploaded one", name, strings.Join(variant.Names(), ", "))
+			return "", nil, fmt.Errorf("unknown variant %q (not a built-in variant: %s; nor an uploaded one)", name, strings.Join(variant.Names(), ", "))
 		}
 		if err != nil {
 			return "", nil, errors.New("the uploaded variants cannot be read now")
@@ -306,8 +310,13 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("variant uploaded", "variant", name, "took", took.Round(time.Millisecond))
 	a := uploadAnswer{Name: name, Title: title, Rules: "/rules/" + name, Play: "/?variant=" + name, Parents: rep.Parents,
 		Board: rep.Board, Players: rep.Players, Pieces: rep.Pieces, Perft: rep.Perft, CheckMS: took.Milliseconds()}
-	if a.Parents == nil {
-		a.Parents = []string{}
+	a.Parents = []string{}
+	for _, p := range rep.Parents {
+		// A parent uploaded before is named by its variant's name.
+		if n, ok := strings.CutPrefix(p, "uploads/"); ok {
+			p = strings.TrimSuffix(n, ".toml")
+		}
+		a.Parents = append(a.Parents, p)
 	}
 	writeJSON(w, http.StatusCreated, a)
 }
