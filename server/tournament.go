@@ -348,12 +348,12 @@ func view(d *store.TournamentData) (*tournamentView, error) {
 		if a, err := armyOf(c.AttackerArmy); err == nil {
 			cv.AttackerArmy = a.String()
 		}
-		if c.State != store.ChallengeOffered {
+		if !c.Accepted.IsZero() {
 			if a, err := armyOf(c.DefenderArmy); err == nil {
 				cv.DefenderArmy = a.String()
 			}
 		}
-		if c.Accepted != (time.Time{}) {
+		if !c.Accepted.IsZero() {
 			cv.Game = "/g/" + c.ID
 		}
 		v.Challenge = append(v.Challenge, cv)
