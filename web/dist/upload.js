@@ -2,6 +2,11 @@
 inherits = "chess"
 name = "camel-chess"
 title = "Camel Chess"
+help = """
+Camel Chess: chess whose queen's knights are camels.
+The camel (C) leaps three squares one way and one at right angles,
+over anything in between. Everything else is chess.
+"""
 start = "rcbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBNR w KQkq - 0 1"
 
 [[pieces]]

@@ -24,6 +24,11 @@ const example = `# Chess with a camel, a (3,1) leaper, in place of each queen's 
 inherits = "chess"
 name = "camel-chess"
 title = "Camel Chess"
+help = """
+Camel Chess: chess whose queen's knights are camels.
+The camel (C) leaps three squares one way and one at right angles,
+over anything in between. Everything else is chess.
+"""
 start = "rcbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBNR w KQkq - 0 1"
 
 [[pieces]]
