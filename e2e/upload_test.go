@@ -154,7 +154,6 @@ func TestUploadPage(t *testing.T) {
 	}
 	checkEnd(t, ctx, end, "camel-chess-end-desktop")
 
-
 }
 
 // uploadSource reads an uploaded variant's file from the server.
