@@ -240,7 +240,8 @@ func TestTournament(t *testing.T) {
 		return false
 	})
 	d := tabs["Dirk"]
-	waitJS(t, d, `document.querySelector('`+sel+` .defend') !== null`)
+	// The page shows the start set (drawn again) before Dirk clicks.
+	waitJS(t, d, `document.querySelector('`+sel+`[data-start] .defend') !== null`)
 	clickAt(t, d, sel+" .defend")
 	waitJS(t, d, fmt.Sprintf(`location.pathname === "/g/%s"`, c2))
 	waitJS(t, c, `document.querySelector('`+sel+` .play') !== null`)
@@ -293,7 +294,7 @@ func TestTournament(t *testing.T) {
 		}
 		return false
 	})
-	waitJS(t, a, `document.querySelector('`+sel+` .defend') !== null`)
+	waitJS(t, a, `document.querySelector('`+sel+`[data-start] .defend') !== null`)
 	clickAt(t, a, sel+" .defend")
 	end = clickBattle(t, a, s, c3, func(p *core.Position) (string, error) { return battletest.MustFind(p, battletest.Retreat, nil) })
 	if len(end.Outcome.Winners) != 1 || end.Outcome.Winners[0] != int(1-anna) {

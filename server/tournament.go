@@ -302,7 +302,7 @@ type slotView struct {
 
 // view is the tournament as everyone sees it.
 func view(d *store.TournamentData) (*tournamentView, error) {
-	byName, st, err := standingsOf(d)
+	_, st, err := standingsOf(d)
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +361,6 @@ func view(d *store.TournamentData) (*tournamentView, error) {
 	for _, s := range tournament.Setup() {
 		v.Setup = append(v.Setup, slotView{Rank: s.Rank, Row: s.Row, Place: s.Place.String(), Letter: string(s.Letter), Name: s.Name, Value: s.Value})
 	}
-	_ = byName
 	return v, nil
 }
 

@@ -37,8 +37,10 @@ const (
 	// address, MaxUploadsPerHourAll from everyone (across all servers).
 	MaxUploadsPerHour    = 20
 	MaxUploadsPerHourAll = 200
-	// MaxUploadsListed is the most uploaded variants /api/variants lists.
-	MaxUploadsListed = 1000
+	// MaxUploadsListed is the most uploaded variants /api/variants lists
+	// (the oldest; every upload is played by its name): fewer than the
+	// rules cache keeps, so that listing them compiles nothing twice.
+	MaxUploadsListed = 300
 	// uploadWait is how long an upload waits for the check running before
 	// it is refused as busy.
 	uploadWait = 5 * time.Second

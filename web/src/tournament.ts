@@ -378,7 +378,7 @@ function renderChallenges(v: View): void {
   const list = v.challenges ?? [];
   if (list.length === 0) ul.appendChild(h("li", { class: "hint" }, "No challenges yet."));
   for (const c of list) {
-    const li = h("li", { class: `challenge ${c.state}`, "data-id": c.id, "data-state": c.state });
+    const li = h("li", { class: `challenge ${c.state}`, "data-id": c.id, "data-state": c.state, "data-start": c.start ? "yes" : null });
     // Colours and armies once there is a battle (the attacker's army from the challenge on).
     const attacker = c.game ? `${c.attackerName} (${c.attackerColour}, ${c.attackerArmy})` : c.state === "offered" ? `${c.attackerName} (${c.attackerArmy})` : c.attackerName;
     const head = `${c.battle ? `Battle ${c.battle}: ` : ""}${attacker} challenges ${c.defenderName}${c.defenderArmy ? ` (${c.defenderArmy})` : ""}`;
