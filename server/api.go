@@ -81,6 +81,20 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/import", s.handleImport)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	s.lobbyRoutes(m)
+	// Tournaments (tournament.go) and uploads (upload.go).
+	m.HandleFunc("GET /tournaments", s.page("tournament.html"))
+	m.HandleFunc("GET /t/{id}", s.handleTournamentPage)
+	m.HandleFunc("GET /api/tournaments", s.handleTournaments)
+	m.HandleFunc("POST /api/tournaments", s.handleNewTournament)
+	m.HandleFunc("GET /api/tournaments/{id}", s.handleTournament)
+	m.HandleFunc("POST /api/tournaments/{id}/join", s.handleJoin)
+	m.HandleFunc("POST /api/tournaments/{id}/login", s.handleTournamentLogin)
+	m.HandleFunc("POST /api/tournaments/{id}/challenges", s.handleChallenge)
+	m.HandleFunc("POST /api/tournaments/{id}/challenges/{cid}/{action}", s.challengeAction)
+	m.HandleFunc("GET /ws/tournament/{id}", s.handleTournamentWS)
+	m.HandleFunc("GET /upload", s.page("upload.html"))
+	m.HandleFunc("POST /api/uploads", s.handleUpload)
+	m.HandleFunc("GET /api/uploads/{name}", s.handleUploadSource)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, status(http.StatusNotFound, "no such API: %s %s", r.Method, r.URL.Path))
 	})
@@ -179,7 +193,7 @@ func (s *Server) handleGamePage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleRulesPage(w http.ResponseWriter, r *http.Request) {
-	if !slices.Contains(variant.Names(), r.PathValue("variant")) {
+	if !s.knownVariant(r.PathValue("variant")) {
 		http.Error(w, "no such variant", http.StatusNotFound)
 		return
 	}
@@ -192,6 +206,8 @@ type variantInfo struct {
 	Title   string       `json:"title"`
 	Players int          `json:"players"`
 	Options []optionInfo `json:"options"`
+	// Uploaded marks a variant uploaded to the server (upload.go).
+	Uploaded bool `json:"uploaded,omitempty"`
 }
 
 type optionInfo struct {
@@ -227,6 +243,12 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, v)
 	}
+	up, err := s.uploadedVariants(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out = append(out, up...)
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -341,6 +363,7 @@ type createAnswer struct {
 
 // newGame is what the requests that make a game describe.
 type newGame struct {
+	id        string // the game's id, "" for a new random one
 	rules     *core.Rules
 	options   string
 	start     string
@@ -420,9 +443,12 @@ func (s *Server) makeGame(ng *newGame) (*made, error) {
 		return nil, err
 	}
 	for try := 0; ; try++ {
-		row.ID = randomID()
+		row.ID = ng.id
+		if row.ID == "" {
+			row.ID = randomID()
+		}
 		err = s.st.CreateGame(s.ctx, row, moves)
-		if err == nil || !errors.Is(err, store.ErrConflict) || ng.rematchOf != "" || try == 3 {
+		if err == nil || !errors.Is(err, store.ErrConflict) || ng.rematchOf != "" || ng.id != "" || try == 3 {
 			break
 		}
 	}
@@ -547,8 +573,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // checkCreate checks a create request.
 func (s *Server) checkCreate(req *createRequest) (*newGame, int, error) {
-	if !slices.Contains(variant.Names(), req.Variant) {
-		return nil, 0, bad("unknown variant %q (known: %s)", truncate(req.Variant, 40), strings.Join(variant.Names(), ", "))
+	if !s.knownVariant(req.Variant) {
+		return nil, 0, bad("unknown variant %q (known: %s, and the uploaded variants)", truncate(req.Variant, 40), strings.Join(variant.Names(), ", "))
 	}
 	text, err := optionsText(req.Options)
 	if err != nil {
@@ -618,8 +644,8 @@ func (s *Server) checkImport(req *importRequest) (*newGame, int, error) {
 	if name == "" || strings.EqualFold(name, "standard") {
 		name = "chess"
 	}
-	if !slices.Contains(variant.Names(), name) {
-		return nil, 0, bad("the record's variant %q is not one of %s", truncate(name, 40), strings.Join(variant.Names(), ", "))
+	if !s.knownVariant(name) {
+		return nil, 0, bad("the record's variant %q is not one of %s, or an uploaded variant", truncate(name, 40), strings.Join(variant.Names(), ", "))
 	}
 	opts, err := variant.ParseOptions(rec.OptionList())
 	if err != nil {

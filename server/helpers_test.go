@@ -174,6 +174,8 @@ type client struct {
 	ws  *websocket.Conn
 	in  chan []byte
 	err error // the read's error, once in is closed
+	// first is a state a helper read already (tournament tests).
+	first *msg
 }
 
 func (c *client) readAll() {

@@ -772,6 +772,7 @@ func (h *hub) settle() {
 		if len(h.conns) == 0 {
 			h.startIdle()
 		}
+		h.s.battleOver(h.id) // a tournament's battle: its result
 	}
 	h.armClock()
 	h.schedule()

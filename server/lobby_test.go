@@ -24,6 +24,28 @@ type lmsg struct {
 	Token   string          `json:"token"`
 }
 
+// decodeLobbyMessage reads a lobby message; a "released" message names its
+// seek by id alone, kept in Seek.ID.
+func decodeLobbyMessage(data []byte) (*lmsg, error) {
+	var m lmsg
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, err
+	}
+	if head.Type == "released" {
+		var r wire.ReleasedMessage
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, err
+		}
+		m.Type, m.Seek.ID, m.Seat = r.Type, r.Seek, r.Seat
+		return &m, nil
+	}
+	err := json.Unmarshal(data, &m)
+	return &m, err
+}
+
 // lobbyClient dials the lobby's websocket.
 func (s *testServer) lobbyClient() *client {
 	s.t.Helper()
@@ -48,12 +70,12 @@ func (c *client) lobby(ok func(*lmsg) bool) *lmsg {
 		if data == nil {
 			break
 		}
-		var m lmsg
-		if err := json.Unmarshal(data, &m); err != nil {
+		m, err := decodeLobbyMessage(data)
+		if err != nil {
 			c.t.Fatalf("%s: %v", data, err)
 		}
-		if ok(&m) {
-			return &m
+		if ok(m) {
+			return m
 		}
 		seen = append(seen, fmt.Sprintf("%s %s %s %q", m.Type, m.Seek.ID, m.Seek.State, m.Message))
 	}

@@ -4,6 +4,7 @@ package server
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -164,6 +165,9 @@ func ending(g *game.Game) *store.Ending {
 type rulesCache struct {
 	mu      sync.Mutex
 	entries map[string]*rulesEntry
+	// fallback compiles the variants that are not built in (the uploaded
+	// ones); nil for none.
+	fallback func(name string, opts map[string]string) (*core.Rules, error)
 }
 
 type rulesEntry struct {
@@ -179,7 +183,7 @@ const maxCachedRules = 512
 
 func newRulesCache() *rulesCache { return &rulesCache{entries: map[string]*rulesEntry{}} }
 
-// rules compiles a built-in variant with options written as
+// rules compiles a variant (built in, else the fallback's) with options written as
 // game.OptionsText writes them ("players=4 teams").
 func (c *rulesCache) rules(name, options string) (*core.Rules, error) {
 	e, err := c.entry(name, options)
@@ -201,7 +205,12 @@ func (c *rulesCache) entry(name, options string) (*rulesEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := variant.Load(name, opts)
+	var r *core.Rules
+	if c.fallback != nil && !slices.Contains(variant.Names(), name) {
+		r, err = c.fallback(name, opts)
+	} else {
+		r, err = variant.Load(name, opts)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -76,6 +76,10 @@ type Server struct {
 	cluster *cluster
 	// lobby runs the lobby's connections and lists.
 	lobby *lobby
+	// feeds send tournaments to their watchers; uploads keep the upload
+	// limits (tournament_feed.go, upload.go).
+	feeds   *tourFeeds
+	uploads *uploads
 
 	mu    sync.Mutex
 	hubs  map[string]*hub
@@ -115,7 +119,9 @@ func New(cfg Config) (*Server, error) {
 	cfg.Lobby = cfg.Lobby.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, proc: "p" + randomID(), hubs: map[string]*hub{},
-		ctx: ctx, cancel: cancel, rc: newRulesCache()}
+		ctx: ctx, cancel: cancel, rc: newRulesCache(), uploads: newUploads()}
+	s.feeds = newTourFeeds(s)
+	s.rc.fallback = s.uploadedRules // uploaded variants, before any game is read back
 	s.lobby = newLobby(s)
 	// The heartbeat first: from now on a crash of this process leaves the
 	// time its games' turns had run.
@@ -137,8 +143,9 @@ func New(cfg Config) (*Server, error) {
 	if err := s.st.Forget(ctx, s.proc, time.Now()); err != nil {
 		s.log.Warn("forgetting old heartbeats", "err", err)
 	}
-	s.wg.Add(1)
+	s.wg.Add(2)
 	go s.heartbeat()
+	go s.settler()
 	if s.cluster != nil {
 		s.cluster.start()
 	}

@@ -31,13 +31,17 @@ type Army struct {
 	Rooks, Nightriders, Bishops, Pawns int
 }
 
-// pieceKinds lists the pieces: letter, name, value, and the count in an Army.
-var pieceKinds = []struct {
+// pieceKind is a piece of an army: letter, name, value, and its count in
+// an Army.
+type pieceKind struct {
 	letter byte
 	name   string
 	value  int
 	count  func(a *Army) *int
-}{
+}
+
+// pieceKinds lists the pieces.
+var pieceKinds = []pieceKind{
 	{'R', "rook", 5, func(a *Army) *int { return &a.Rooks }},
 	{'N', "nightrider", 3, func(a *Army) *int { return &a.Nightriders }},
 	{'B', "bishop", 3, func(a *Army) *int { return &a.Bishops }},

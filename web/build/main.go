@@ -17,7 +17,7 @@ import (
 )
 
 // entries are the pages' scripts: src/NAME.ts becomes dist/NAME.js.
-var entries = []string{"index", "game", "rules"}
+var entries = []string{"index", "game", "rules", "tournament", "upload"}
 
 // copied are the extensions of the files of src copied to dist unchanged.
 var copied = []string{".html", ".css", ".svg"}

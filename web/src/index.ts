@@ -20,7 +20,7 @@ async function start(): Promise<void> {
     return;
   }
   const sel = byId<HTMLSelectElement>("variant");
-  for (const v of variants) sel.appendChild(h("option", { value: v.name }, v.title || v.name));
+  for (const v of variants) sel.appendChild(h("option", { value: v.name }, (v.title || v.name) + (v.uploaded ? " (uploaded)" : "")));
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted && variants.some((v) => v.name === wanted)) sel.value = wanted;
   sel.addEventListener("change", () => {
@@ -28,7 +28,7 @@ async function start(): Promise<void> {
     void loadBoard();
   });
   const rules = byId("rules-list");
-  for (const v of variants) rules.appendChild(h("li", {}, h("a", { href: `/rules/${encodeURIComponent(v.name)}` }, v.title || v.name)));
+  for (const v of variants) rules.appendChild(h("li", {}, h("a", { href: `/rules/${encodeURIComponent(v.name)}` }, v.title || v.name), v.uploaded ? h("small", {}, " (uploaded)") : null));
   const clock = byId<HTMLSelectElement>("clock");
   clock.addEventListener("change", () => {
     byId<HTMLInputElement>("clock-custom").hidden = clock.value !== "custom";

@@ -179,6 +179,8 @@ export interface VariantInfo {
   title: string;
   players: number;
   options: VariantOption[] | null;
+  // uploaded marks a variant uploaded to the server.
+  uploaded?: boolean;
 }
 
 // POST /api/games, /api/import, /api/games/{id}/rematch. A seat is
