@@ -30,6 +30,7 @@ commands:
   bench      measure perft speed (leaves/s), or with --search the engine's (nodes/s)
   analyze    search a position: best move, score, principal variation
   match      play games between two engines and report the score
+  sprt       test whether one engine is stronger than another (SPRT over game pairs)
   tournament keep a Longchess tournament's battles in a file; the standings
   uci        speak the Universal Chess Interface (for GUIs), in every variant
 
@@ -81,6 +82,8 @@ func runCommand(cmd string, rest []string, stdin io.Reader, stdout io.Writer) er
 		return cmdTournament(rest, stdout)
 	case "uci":
 		return cmdUCI(rest, stdin, stdout)
+	case "sprt":
+		return cmdSPRT(rest, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }
