@@ -186,7 +186,9 @@ func cmdSPRT(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "%s after %d pairs (%v, %.0f plies/game, %d adjudicated): %s\n", verdict, rep.Penta.Pairs(),
 		rep.Elapsed.Round(time.Second), float64(rep.Plies)/float64(max(1, rep.Games())), rep.Adjudicated, rep.String(test))
 	if rep.Moves[0] > 0 && rep.Moves[1] > 0 {
-		avg := func(i int) time.Duration { return (rep.Thinking[i] / time.Duration(rep.Moves[i])).Round(100 * time.Microsecond) }
+		avg := func(i int) time.Duration {
+			return (rep.Thinking[i] / time.Duration(rep.Moves[i])).Round(100 * time.Microsecond)
+		}
 		fmt.Fprintf(stdout, "time per move: A %v, B %v; lost on time: A %d, B %d\n", avg(0), avg(1), rep.TimeLosses[0], rep.TimeLosses[1])
 	}
 	return err
