@@ -291,45 +291,12 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 	}
 	switch s.searchMode() {
 	case MaxN:
-		return s.maxnRoot(root)
+		return s.deepen(root, s.maxnIteration, false)
 	case BRS:
-		return s.brsRoot(root)
+		s.brsInit()
+		return s.deepen(root, s.brsRootSearch, false)
 	}
-	maxDepth := limits.Depth
-	if maxDepth <= 0 || maxDepth > MaxDepth {
-		maxDepth = MaxDepth
-	}
-	scores := make([]int, len(root))
-	for depth := 1; depth <= maxDepth; depth++ {
-		move, score, done := s.rootSearch(root, scores, depth)
-		if move != core.NullMove {
-			// An unfinished iteration searched the previous best move
-			// first: a move it found better is better.
-			best.Move, best.Score = move, score
-		}
-		if !done {
-			break
-		}
-		best.Depth = depth
-		if limits.Info != nil {
-			info := best
-			info.Nodes, info.Time, info.PV = s.nodes, time.Since(s.start), s.pv(best.Move)
-			limits.Info(info)
-		}
-		if _, mate := IsMate(score); mate && depth > 1 {
-			// A forced result found at this depth stays found.
-			if plies, _ := IsMate(score); plies <= depth {
-				break
-			}
-		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
-			break // the next iteration would not finish
-		}
-	}
-	best.Nodes = s.nodes
-	best.PV = s.pv(best.Move)
-	best.Time = time.Since(s.start)
-	return best
+	return s.deepen(root, s.rootSearch, true)
 }
 
 // twoSides reports whether a game of more than two players is played by two
@@ -357,12 +324,7 @@ func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Mov
 	r := p.Rules()
 	s.rootDepth = depth
 	// Order: the previous iteration's best first, then by its scores.
-	for i := 1; i < len(root); i++ {
-		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
-			root[j], root[j-1] = root[j-1], root[j]
-			scores[j], scores[j-1] = scores[j-1], scores[j]
-		}
-	}
+	sortRoot(root, scores)
 	alpha := -infinity // the best score so far, less DeclarationMargin for a declaration
 	bestScore, bestMove, bestIndex := -infinity, core.NullMove, -1
 	for i, m := range root {
