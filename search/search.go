@@ -151,6 +151,8 @@ type Options struct {
 	NoLMR bool
 	// NoPVS: full-window search of every move.
 	NoPVS bool
+	// NoAspiration: every iteration searches the full window.
+	NoAspiration bool
 	// NoKillers, NoHistory: quiet moves unordered by these.
 	NoKillers, NoHistory bool
 	// NoQuiescence: the static evaluation at depth 0.
@@ -206,6 +208,9 @@ type Engine struct {
 	// nullPly is the position's Ply just after the null move the current
 	// path went through, -1 for none (see repeated).
 	nullPly int
+	// lastScore is the score of the last finished iteration, the centre
+	// of the next one's aspiration window.
+	lastScore int
 	// soft and hard are the search's time limits (Limits.TimeBudget): no
 	// new iteration after soft, stop at hard; 0 is none.
 	soft, hard time.Duration
@@ -317,32 +322,100 @@ func (s *Engine) twoSides() bool {
 	return true
 }
 
-// rootSearch runs one iteration over the root moves, best first, and
-// returns the best move and score; done is false when it was stopped.
+// Aspiration windows: from aspirationDepth on, an iteration first searches
+// a window of ±aspirationDelta around the previous iteration's score, and
+// widens the side that failed (the margin growing by half each time)
+// until the score falls inside.
+const (
+	aspirationDepth = 4
+	aspirationDelta = 25
+)
+
+// rootSearch runs one iteration over the root moves, best first, in an
+// aspiration window, and returns the best move and score; done is false
+// when it was stopped (a move returned then is one the iteration proved
+// better than the previous iteration's best, else core.NullMove).
 func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Move, int, bool) {
+	s.rootDepth = depth
+	sortRoot(root, scores)
+	if s.opts.NoAspiration || depth < aspirationDepth || s.lastScore > mateBound || s.lastScore < -mateBound {
+		move, score, done := s.rootWindow(root, scores, depth, -infinity, infinity)
+		if done {
+			s.lastScore = score
+		}
+		return move, score, done
+	}
+	delta := aspirationDelta
+	lo, hi := s.lastScore-delta, s.lastScore+delta
+	proven, provenScore := core.NullMove, 0 // the best move proven so far
+	for {
+		move, score, done := s.rootWindow(root, scores, depth, lo, hi)
+		if move != core.NullMove {
+			proven, provenScore = move, score
+		}
+		if !done {
+			return proven, provenScore, false
+		}
+		delta += delta / 2
+		switch {
+		case score <= lo:
+			lo = max(score-delta, -infinity)
+		case score >= hi:
+			hi = min(score+delta, infinity)
+			// The move that failed high goes first: it is better than
+			// every move searched before it.
+			i := indexOf(root, move)
+			for ; i > 0; i-- {
+				root[i], root[i-1] = root[i-1], root[i]
+				scores[i], scores[i-1] = scores[i-1], scores[i]
+			}
+		default:
+			s.lastScore = score
+			return move, score, true
+		}
+		if delta > 16*aspirationDelta {
+			lo, hi = -infinity, infinity
+		}
+	}
+}
+
+// indexOf returns the index of m in moves (0 when it is not there).
+func indexOf(moves []core.Move, m core.Move) int {
+	for i, x := range moves {
+		if x == m {
+			return i
+		}
+	}
+	return 0
+}
+
+// rootWindow searches the root moves in their order within the window
+// (lo, hi) and returns the best move and score: a score ≤ lo (no move
+// returned) is an upper bound, one ≥ hi (the move that reached it, the
+// search of the others left out) a lower bound. done is false when it was
+// stopped; a move returned then beat the first move searched.
+func (s *Engine) rootWindow(root []core.Move, scores []int, depth, lo, hi int) (core.Move, int, bool) {
 	p := s.p
 	r := p.Rules()
-	s.rootDepth = depth
-	// Order: the previous iteration's best first, then by its scores.
-	sortRoot(root, scores)
-	alpha := -infinity // the best score so far, less DeclarationMargin for a declaration
-	bestScore, bestMove, bestIndex := -infinity, core.NullMove, -1
+	alpha := lo // the best score so far, less DeclarationMargin for a declaration
+	bestScore, bestMove, bestIndex := lo, core.NullMove, -1
 	for i, m := range root {
 		margin := 0
 		if r.Bare(m) != m {
 			margin = DeclarationMargin
 		}
 		bound := alpha + margin
+		top := max(hi+margin, bound+1)
 		us := p.Turn()
 		p.MakeMove(m)
 		flip := s.flips(us, p.Turn())
 		var score int
 		if i == 0 || s.opts.NoPVS {
-			score = s.child(depth-1, 1, bound, infinity, flip)
+			score = s.child(depth-1, 1, bound, top, flip)
 		} else {
 			score = s.child(depth-1, 1, bound, bound+1, flip)
 			if score > bound && !s.stopped {
-				score = s.child(depth-1, 1, bound, infinity, flip)
+				score = s.child(depth-1, 1, bound, top, flip)
 			}
 		}
 		p.UnmakeMove()
@@ -359,6 +432,9 @@ func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Mov
 			// iteration: an unfinished iteration's result is trusted only
 			// because it searched the previous best move first.
 			scores[i] = infinity
+			if alpha >= hi {
+				return bestMove, bestScore, true // failed high
+			}
 		}
 	}
 	if bestMove != core.NullMove {
