@@ -38,6 +38,10 @@ type Config struct {
 	MaxPlies           int
 	AdjudicateMargin   int
 	AdjudicateMaterial bool
+	// ResignMargin and ResignPlies end a game early: once a side's lead
+	// (measured as for MaxPlies) has been at least ResignMargin after
+	// each of ResignPlies consecutive plies, it wins. 0: never.
+	ResignMargin, ResignPlies int
 	// Clock gives every seat a game clock (zero: none, the players'
 	// own limits decide).
 	Clock game.TimeControl
@@ -306,6 +310,7 @@ func playGame(cfg *Config, opening []string, seats []game.Seat, aSeat []bool) (g
 		}
 		return 1
 	}
+	streak, streakPl := 0, -1 // plies the same side has led by ResignMargin
 	for !g.Over() {
 		if cfg.MaxPlies > 0 && g.Ply() >= cfg.MaxPlies {
 			if err := g.End(adjudicate(g.Position(), cfg.AdjudicateMargin, cfg.AdjudicateMaterial)); err != nil {
@@ -313,6 +318,23 @@ func playGame(cfg *Config, opening []string, seats []game.Seat, aSeat []bool) (g
 			}
 			res.adjudicated = true
 			break
+		}
+		if cfg.ResignMargin > 0 && cfg.ResignPlies > 0 {
+			if pl, lead := leader(g.Position(), cfg.AdjudicateMaterial); lead >= cfg.ResignMargin && pl == streakPl {
+				streak++
+			} else {
+				streak, streakPl = 0, -1
+				if lead >= cfg.ResignMargin {
+					streak, streakPl = 1, pl
+				}
+			}
+			if streak >= cfg.ResignPlies {
+				if err := g.End(winFor(cfg.Rules, core.Player(streakPl), fmt.Sprintf("adjudicated: led by %d for %d plies", cfg.ResignMargin, streak))); err != nil {
+					return res, err
+				}
+				res.adjudicated = true
+				break
+			}
 		}
 		turn := g.Turn()
 		rec, err := g.MachineMove()
@@ -350,15 +372,53 @@ func points(r *core.Rules, o core.Outcome, aSeat []bool) float64 {
 	return float64(won) / float64(total)
 }
 
-// adjudicate decides a game cut short: the player whose lead (its
-// evaluation, search.EvaluateFor; with material, its side's material less
-// the richest other side's) is highest wins, with its partners, when the
-// lead is at least margin; otherwise it is a draw.
+// adjudicate decides a game cut short: the player with the highest lead
+// (leader) wins, with its partners, when the lead is at least margin;
+// otherwise it is a draw.
 func adjudicate(p *core.Position, margin int, material bool) core.Outcome {
+	pl, lead := leader(p, material)
+	if lead < margin {
+		return core.Outcome{Status: core.Draw, Reason: "adjudicated: no clear lead"}
+	}
+	return winFor(p.Rules(), core.Player(pl), fmt.Sprintf("adjudicated: leads by %d", lead))
+}
+
+var (
+	valuesMu sync.Mutex
+	valuesOf = map[*core.Rules][]int{}
+)
+
+// pieceValues returns search.PieceValues(r), computed once per rules.
+func pieceValues(r *core.Rules) []int {
+	valuesMu.Lock()
+	defer valuesMu.Unlock()
+	v, ok := valuesOf[r]
+	if !ok {
+		v = search.PieceValues(r)
+		valuesOf[r] = v
+	}
+	return v
+}
+
+// winFor is a win of pl and its partners.
+func winFor(r *core.Rules, pl core.Player, reason string) core.Outcome {
+	o := core.Outcome{Status: core.Win, Reason: reason}
+	for q := 0; q < r.Players; q++ {
+		if r.Allies(core.Player(q), pl) {
+			o.Winners |= 1 << q
+		}
+	}
+	return o
+}
+
+// leader returns the player with the highest lead and the lead: a
+// player's evaluation (search.EvaluateFor), or with material its side's
+// material less the richest other side's.
+func leader(p *core.Position, material bool) (int, int) {
 	r := p.Rules()
 	lead := func(pl core.Player) int { return search.EvaluateFor(p, nil, pl) }
 	if material {
-		values := search.PieceValues(r)
+		values := pieceValues(r)
 		var side [core.MaxPlayers]int // each player's side's material
 		for pl := 0; pl < r.Players; pl++ {
 			for _, sq := range p.PieceSquares(core.Player(pl)) {
@@ -386,14 +446,5 @@ func adjudicate(p *core.Position, margin int, material bool) core.Outcome {
 			best, bestPl = v, pl
 		}
 	}
-	if best < margin {
-		return core.Outcome{Status: core.Draw, Reason: "adjudicated: no clear lead"}
-	}
-	o := core.Outcome{Status: core.Win, Reason: fmt.Sprintf("adjudicated: leads by %d", best)}
-	for pl := 0; pl < r.Players; pl++ {
-		if r.Allies(core.Player(pl), core.Player(bestPl)) {
-			o.Winners |= 1 << pl
-		}
-	}
-	return o
+	return bestPl, best
 }

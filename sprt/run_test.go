@@ -291,3 +291,30 @@ func TestAdjudicate(t *testing.T) {
 		}
 	}
 }
+
+// With a resignation margin, games against a random mover end when the
+// engine has led by it for the given plies, as the engine's wins.
+func TestRunResigns(t *testing.T) {
+	r := load(t, "chess", nil)
+	var results []PairResult
+	rep, err := Run(Config{
+		Rules: r, Test: Test{Elo0: -1, Elo1: 1}, MaxPairs: 3, ResignMargin: 500, ResignPlies: 4,
+		NewPlayers: func(w int) (game.Player, game.Player, error) {
+			return game.NewEngine("engine", search.Options{}, search.Limits{Depth: 2}), game.NewRandom(uint64(w)), nil
+		},
+		OnPair: func(p PairResult) error { results = append(results, p); return nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Adjudicated == 0 || rep.Wins != rep.Games() {
+		t.Errorf("%d games adjudicated, %d won: %s", rep.Adjudicated, rep.Wins, rep.String(Test{Elo0: -1, Elo1: 1}))
+	}
+	for _, p := range results {
+		for g := range 2 {
+			if p.Adjudicated[g] && p.Points[g] != 1 {
+				t.Errorf("pair %d game %d: adjudicated with A's points %g", p.Index, g, p.Points[g])
+			}
+		}
+	}
+}

@@ -53,6 +53,8 @@ func cmdSPRT(args []string, stdout io.Writer) error {
 	maxPlies := fs.Int("max-plies", 400, "adjudicate a game still going after this many plies (0: never)")
 	margin := fs.Int("adjudicate-margin", 300, "the lead that wins an adjudicated game")
 	byMaterial := fs.Bool("adjudicate-material", false, "adjudicate by material alone, not the evaluation")
+	resignMargin := fs.Int("resign-margin", 600, "a side whose lead (as for --max-plies) is at least this after --resign-plies plies in a row wins (0: play on)")
+	resignPlies := fs.Int("resign-plies", 8, "see --resign-margin")
 	bookSize := fs.Int("book-size", 1000, "openings in the book")
 	bookPlies := fs.Int("book-plies", 8, "random plies of an opening")
 	bookMargin := fs.Int("book-margin", 100, "the largest score (centipawns) an opening may leave")
@@ -92,6 +94,8 @@ func cmdSPRT(args []string, stdout io.Writer) error {
 		return fmt.Errorf("sprt: --max-plies %d: want 0 (never) or more", *maxPlies)
 	case *margin < 1:
 		return fmt.Errorf("sprt: --adjudicate-margin %d: want 1 centipawn or more", *margin)
+	case *resignMargin < 0 || *resignPlies < 0:
+		return fmt.Errorf("sprt: --resign-margin %d, --resign-plies %d: want 0 (never) or more", *resignMargin, *resignPlies)
 	case *bookSize < 1 || *bookSize > 1_000_000:
 		return fmt.Errorf("sprt: --book-size %d: want 1 to 1000000", *bookSize)
 	case *bookPlies < 0 || *bookPlies > maxRandomPlies:
@@ -147,6 +151,7 @@ func cmdSPRT(args []string, stdout io.Writer) error {
 	cfg := sprt.Config{
 		Rules: r, Openings: book, Workers: *workers, Test: test, MaxPairs: *maxPairs,
 		MaxPlies: *maxPlies, AdjudicateMargin: *margin, AdjudicateMaterial: *byMaterial, Clock: clock,
+		ResignMargin: *resignMargin, ResignPlies: *resignPlies,
 		NewPlayers: func(w int) (game.Player, game.Player, error) {
 			pa, err := sprt.ParsePlayer(*a, *moveTime, *seed*1000+uint64(2*w+1))
 			if err != nil {
@@ -163,8 +168,9 @@ func cmdSPRT(args []string, stdout io.Writer) error {
 	if !*quiet {
 		cfg.Progress = stdout
 	}
-	header := fmt.Sprintf("sprt %s a=%q b=%q elo0=%g elo1=%g alpha=%g beta=%g model=%s movetime=%v tc=%q max-plies=%d margin=%d material=%t book=%+v",
-		variantKey, *a, *b, *elo0, *elo1, *alpha, *beta, test.Model, *moveTime, *tc, *maxPlies, *margin, *byMaterial, bookCfg)
+	header := fmt.Sprintf("sprt %s a=%q b=%q elo0=%g elo1=%g alpha=%g beta=%g model=%s movetime=%v tc=%q max-plies=%d margin=%d material=%t resign=%d/%d book=%+v",
+		variantKey, *a, *b, *elo0, *elo1, *alpha, *beta, test.Model, *moveTime, *tc, *maxPlies, *margin, *byMaterial,
+		*resignMargin, *resignPlies, bookCfg)
 	if *logPath != "" {
 		log, done, err := sprt.OpenLog(*logPath, header)
 		if err != nil {
