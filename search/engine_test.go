@@ -170,7 +170,8 @@ func TestFeatureSwitches(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	for _, opts := range []Options{
 		{}, {NoTT: true}, {NoNullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
-		{CheckExtension: true}, {MaterialOnly: true},
+		{CheckExtension: true}, {MaterialOnly: true}, {NoAspiration: true}, {NoSEE: true}, {NoRFP: true},
+		{NoLMP: true, NoFutility: true}, {NoAspiration: true, NoSEE: true, NoRFP: true, NoLMP: true, NoFutility: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
 			{"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "d5d8"},
@@ -217,8 +218,12 @@ func TestSearchAllocatesNothing(t *testing.T) {
 		e := New(Options{HashMB: 1})
 		e.Search(p, Limits{Depth: bv.quick})
 		e.start = time.Now()
+		root := p.LegalMoves(nil)
+		scores := make([]int, len(root))
 		allocs := testing.AllocsPerRun(2, func() {
 			e.negamax(bv.quick, 1, -infinity, infinity, true)
+			e.negamax(bv.quick, 1, -1, 0, true)    // a null window: the pruned nodes
+			e.rootSearch(root, scores, bv.quick+1) // aspiration windows
 		})
 		if allocs > 0 {
 			t.Errorf("%s: %.1f allocations per search", bv.name, allocs)
@@ -333,4 +338,41 @@ func TestNullMoveRule(t *testing.T) {
 func (s *Engine) withPosition(p *core.Position) *Engine {
 	s.p = p
 	return s
+}
+
+// TestLosingCaptures: a capture by a piece worth more than its victim is
+// losing when an enemy then attacks the capturer, and only then.
+func TestLosingCaptures(t *testing.T) {
+	r, _ := variant.Load("chess", nil)
+	for _, tc := range []struct {
+		fen, move string
+		losing    bool
+	}{
+		{"4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true},   // the pawn is defended
+		{"4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false},    // it is not
+		{"4k3/8/4n3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false},  // a knight on e6 does not defend d5
+		{"4k3/8/5n2/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true},   // on f6 it does
+		{"4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", true},   // a rook for a pawn
+		{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", false}, // a pawn takes a pawn: never judged
+		{"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", false},     // the king: legality decides
+	} {
+		p, err := r.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := notation.Coordinate.Decode(p, tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := New(Options{HashMB: 1})
+		e.p, e.ev = p, evaluatorFor(r)
+		g, _ := e.gain(m)
+		got := g < e.attackerValue(m) && e.losing(m)
+		if got != tc.losing {
+			t.Errorf("%s %s: losing %v, want %v", tc.fen, tc.move, got, tc.losing)
+		}
+		if p.String() != tc.fen {
+			t.Errorf("%s: the position changed to %s", tc.fen, p.String())
+		}
+	}
 }

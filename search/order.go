@@ -3,12 +3,14 @@ package search
 
 import "anychess/core"
 
-// Ordering keys: each band sits above the next.
+// Ordering keys: each band sits above the next. Quiet moves' keys are
+// their history (0 to historyMax); losing captures come after them.
 const (
-	orderHash    = 1 << 30
-	orderCapture = 1 << 26
-	orderKiller  = 1 << 25
-	historyMax   = 1 << 24
+	orderHash       = 1 << 30
+	orderCapture    = 1 << 26
+	orderKiller     = 1 << 25
+	historyMax      = 1 << 24
+	orderBadCapture = -(1 << 28)
 )
 
 // historySize is the number of history slots per player; a (from, to) pair
@@ -121,7 +123,11 @@ func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 		case m == hashMove:
 			key = orderHash
 		case tactical:
-			key = orderCapture + g*16 - s.attackerValue(m)/16
+			att := s.attackerValue(m)
+			key = orderCapture + g*16 - att/16
+			if !s.opts.NoSEE && g < att && s.losing(m) {
+				key = orderBadCapture + g*16 - att/16
+			}
 		case !s.opts.NoKillers && m == st.killers[0]:
 			key = orderKiller + 1
 		case !s.opts.NoKillers && m == st.killers[1]:
@@ -135,6 +141,48 @@ func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 		st.keys = append(st.keys, int32(key))
 		st.gains = append(st.gains, int32(g))
 	}
+}
+
+// losing reports whether a capture by a piece worth more than what it
+// takes is likely to lose material: after it, an enemy attacks the
+// capturing piece on its square (a static exchange in its simplest form,
+// "better or lower if not defended": the capturer is assumed lost). Only
+// plain captures are judged, and only where the capturer stays the
+// mover's (in Martian Chess a piece that crosses the canal changes hands),
+// and not by a royal piece (whose capture of a defended piece is illegal
+// anyway).
+func (s *Engine) losing(m core.Move) bool {
+	p := s.p
+	if m.Kind != core.KindNormal || m.From == core.NoSquare || m.VictimCount() > 0 {
+		return false
+	}
+	us := p.Turn()
+	pc := p.At(m.From)
+	if !pc.IsPiece() || p.Rules().Pieces[pc.Type()].Royal {
+		return false
+	}
+	p.MakeMove(m)
+	bad := false
+	if at := p.At(m.To); at.IsPiece() && at.Owner() == us {
+		bad = s.enemyAttacks(m.To, us)
+	}
+	p.UnmakeMove()
+	return bad
+}
+
+// enemyAttacks reports whether a player not allied with us attacks sq.
+func (s *Engine) enemyAttacks(sq core.Square, us core.Player) bool {
+	p := s.p
+	r := p.Rules()
+	if r.Players == 2 {
+		return p.AttackedBy(sq, us)
+	}
+	for by := 0; by < r.Players; by++ {
+		if !r.Allies(core.Player(by), us) && p.Attacks(sq, core.Player(by)) {
+			return true
+		}
+	}
+	return false
 }
 
 // pick moves the best remaining move (by key) to index i and returns it.

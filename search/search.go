@@ -153,6 +153,17 @@ type Options struct {
 	NoPVS bool
 	// NoAspiration: every iteration searches the full window.
 	NoAspiration bool
+	// NoRFP: no reverse futility pruning (a node near the horizon whose
+	// static evaluation is well above beta returns it).
+	NoRFP bool
+	// NoLMP, NoFutility: no late-move pruning (quiet moves after the first
+	// few near the horizon are left out), no futility pruning (quiet moves
+	// near the horizon are left out when the static evaluation is well
+	// below alpha).
+	NoLMP, NoFutility bool
+	// NoSEE: captures that lose material by a static exchange are
+	// neither ordered after the quiet moves nor left out of quiescence.
+	NoSEE bool
 	// NoKillers, NoHistory: quiet moves unordered by these.
 	NoKillers, NoHistory bool
 	// NoQuiescence: the static evaluation at depth 0.
@@ -675,7 +686,18 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		}
 	}
 	us := p.Turn()
-	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && s.evaluate() >= beta {
+	// The static evaluation, for the pruning decisions (not in check).
+	eval := -infinity
+	if !inCheck {
+		eval = s.evaluate()
+	}
+	// Reverse futility pruning: far enough above beta near the horizon,
+	// a move will not lose it all.
+	if !s.opts.NoRFP && !pvNode && !inCheck && depth <= rfpDepth && beta < mateBound && beta > -mateBound &&
+		eval-rfpMargin*depth >= beta {
+		return eval
+	}
+	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
 		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
 		reduce := 2
 		if depth > 6 {
@@ -711,6 +733,14 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			continue
 		}
 		legal++
+		// Late-move and futility pruning of quiet moves near the horizon
+		// that do not give check.
+		if depth <= pruneDepth && !pvNode && !inCheck && legal > 1 && !tactical && st.keys[i] < orderKiller &&
+			best > -mateBound && (!s.opts.NoLMP && legal > lmpCount(depth) ||
+			!s.opts.NoFutility && eval+futilityMargin(depth) <= alpha) && !p.InCheck() {
+			p.UnmakeMove()
+			continue
+		}
 		flip := s.flips(us, p.Turn())
 		var v int
 		if legal == 1 || s.opts.NoPVS {
@@ -764,6 +794,25 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	return best
 }
+
+// Pruning near the horizon (depths in plies, margins in centipawns).
+const (
+	// rfpDepth is the deepest node reverse futility pruning cuts, when
+	// the static evaluation exceeds beta by rfpMargin per ply of depth.
+	rfpDepth  = 6
+	rfpMargin = 90
+	// pruneDepth is the deepest node late-move and futility pruning cut
+	// quiet moves at.
+	pruneDepth = 3
+)
+
+// lmpCount is how many legal moves a node of the depth searches before
+// late-move pruning leaves out its remaining quiet moves.
+func lmpCount(depth int) int { return 3 + depth*depth }
+
+// futilityMargin is how far below alpha the static evaluation must stand
+// for futility pruning to leave out the quiet moves of a node of the depth.
+func futilityMargin(depth int) int { return 50 + 100*depth }
 
 // noMoves scores a position where the player to move has no legal move of
 // its own: checkmate, stalemate, a goal reached, or a pass (Hooks.Pass),
@@ -822,8 +871,8 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	legal := 0
 	for i := range st.moves {
 		m := st.pick(i)
-		if !inCheck && st.gains[i] < 0 {
-			break // quiet moves come last
+		if !inCheck && st.keys[i] < orderCapture {
+			break // quiet moves and losing captures come last
 		}
 		if !inCheck && stand+int(st.gains[i])+qMargin < alpha {
 			continue // delta pruning: even winning this piece would not be enough
