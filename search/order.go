@@ -9,6 +9,7 @@ const (
 	orderHash       = 1 << 30
 	orderCapture    = 1 << 26
 	orderKiller     = 1 << 25
+	orderCounter    = orderKiller - 1
 	historyMax      = 1 << 24
 	orderBadCapture = -(1 << 28)
 )
@@ -113,6 +114,17 @@ func (s *Engine) attackerValue(m core.Move) int {
 // scoreMoves fills st.keys with the ordering key of each of st.moves, and
 // st.tactical with each move's gain (-1 for a quiet move).
 func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
+	s.scoreMovesAfter(st, hashMove, core.NullMove, ply)
+}
+
+// scoreMovesAfter is scoreMoves where prev is the move that led to the
+// position (core.NullMove: none, or unknown): the move that last refuted
+// it (its counter move) is ordered after the killers.
+func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int) {
+	counter := core.NullMove
+	if prev != core.NullMove && !s.opts.NoCounterMoves {
+		counter = s.counter[s.p.Turn()][historyIndex(prev)]
+	}
 	turn := s.p.Turn()
 	st.keys = st.keys[:0]
 	st.gains = st.gains[:0]
@@ -132,6 +144,8 @@ func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 			key = orderKiller + 1
 		case !s.opts.NoKillers && m == st.killers[1]:
 			key = orderKiller
+		case m == counter:
+			key = orderCounter
 		case !s.opts.NoHistory:
 			key = int(s.history[turn][historyIndex(m)])
 		}
@@ -209,19 +223,55 @@ func (st *plyState) bringBest(i int) int {
 }
 
 // goodQuiet records a quiet move that caused a cutoff: a killer of its
-// ply, and history credit for its player.
+// ply, the counter move of prev (the move that led to the position, if
+// known), and history credit for its player; the quiet moves tried before
+// it at the node (st.moves[:i] with no gain) lose credit.
 func (s *Engine) goodQuiet(st *plyState, m core.Move, depth int) {
+	s.goodQuietAfter(st, m, core.NullMove, depth, -1)
+}
+
+// goodQuietAfter is goodQuiet with the move that led to the position and
+// the index of m in st.moves (-1: the moves before it are not known).
+func (s *Engine) goodQuietAfter(st *plyState, m, prev core.Move, depth, i int) {
 	if st.killers[0] != m {
 		st.killers[1] = st.killers[0]
 		st.killers[0] = m
 	}
-	h := &s.history[s.p.Turn()][historyIndex(m)]
-	*h += int32(depth * depth)
-	if *h > historyMax {
-		for pl := range s.history {
-			for i := range s.history[pl] {
-				s.history[pl][i] /= 2
+	turn := s.p.Turn()
+	if prev != core.NullMove && !s.opts.NoCounterMoves {
+		s.counter[turn][historyIndex(prev)] = m
+	}
+	bonus := int32(min(depth*depth, 400))
+	if s.opts.NoCounterMoves { // the history as it was: credit only, halved when full
+		h := &s.history[turn][historyIndex(m)]
+		*h += bonus
+		if *h > historyMax {
+			for pl := range s.history {
+				for i := range s.history[pl] {
+					s.history[pl][i] /= 2
+				}
 			}
+		}
+		return
+	}
+	addHistory(&s.history[turn][historyIndex(m)], bonus)
+	for j := 0; j < i; j++ {
+		if st.gains[j] < 0 && st.moves[j] != m {
+			addHistory(&s.history[turn][historyIndex(st.moves[j])], -bonus)
 		}
 	}
 }
+
+// addHistory moves a history entry by delta, less the more the entry
+// already leans that way, so that it stays within ±historyCap.
+func addHistory(h *int32, delta int32) {
+	d := int64(delta)
+	abs := d
+	if abs < 0 {
+		abs = -abs
+	}
+	*h += int32(d - int64(*h)*abs/historyCap)
+}
+
+// historyCap bounds history entries (addHistory).
+const historyCap = 1 << 16

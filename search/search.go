@@ -39,6 +39,7 @@
 package search
 
 import (
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -161,6 +162,19 @@ type Options struct {
 	// near the horizon are left out when the static evaluation is well
 	// below alpha).
 	NoLMP, NoFutility bool
+	// NoImproving: the pruning margins and reductions do not depend on
+	// whether the side's static evaluation improved on its previous one.
+	NoImproving bool
+	// NoLMRTable: late-move reductions of one ply (two after the eighth
+	// move at depth ≥ 5) instead of the logarithmic table with its
+	// adjustments.
+	NoLMRTable bool
+	// NoIIR: no internal iterative reduction (a node without a hash move
+	// searched a ply shallower).
+	NoIIR bool
+	// NoCounterMoves: no counter-move ordering, and history only credited
+	// (not debited for the quiet moves tried before a cutoff).
+	NoCounterMoves bool
 	// NoSEE: captures that lose material by a static exchange are
 	// neither ordered after the quiet moves nor left out of quiescence.
 	NoSEE bool
@@ -194,7 +208,15 @@ type plyState struct {
 	keys    []int32
 	gains   []int32
 	killers [2]core.Move
+	// move is the move being searched from the ply's position
+	// (core.NullMove for a null move), eval the position's static
+	// evaluation (noEval in check).
+	move core.Move
+	eval int
 }
+
+// noEval marks a ply without a static evaluation (its side is in check).
+const noEval = -infinity
 
 // Engine searches positions. It keeps its transposition table and history
 // between searches, so consecutive moves of one game reuse them. An Engine
@@ -210,6 +232,9 @@ type Engine struct {
 	stopped bool
 	stack   [maxPly + 1]plyState
 	history [core.MaxPlayers][historySize]int32
+	// counter holds, per player and hashed previous move, the quiet move
+	// that last refuted it.
+	counter [core.MaxPlayers][historySize]core.Move
 	root    core.Player // the player to move at the root
 	// rootDepth is the iteration's depth; check extensions stop at twice it.
 	rootDepth int
@@ -252,6 +277,11 @@ func (s *Engine) Options() Options { return s.opts }
 func (s *Engine) NewGame() {
 	s.tt.clear()
 	s.history = [core.MaxPlayers][historySize]int32{}
+	for pl := range s.counter {
+		for i := range s.counter[pl] {
+			s.counter[pl][i] = core.NullMove
+		}
+	}
 	for i := range s.stack {
 		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
 	}
@@ -348,6 +378,10 @@ const (
 // better than the previous iteration's best, else core.NullMove).
 func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Move, int, bool) {
 	s.rootDepth = depth
+	s.stack[0].eval = noEval
+	if !s.p.InCheck() {
+		s.stack[0].eval = s.evaluate()
+	}
 	sortRoot(root, scores)
 	if s.opts.NoAspiration || depth < aspirationDepth || s.lastScore > mateBound || s.lastScore < -mateBound {
 		move, score, done := s.rootWindow(root, scores, depth, -infinity, infinity)
@@ -418,6 +452,7 @@ func (s *Engine) rootWindow(root []core.Move, scores []int, depth, lo, hi int) (
 		bound := alpha + margin
 		top := max(hi+margin, bound+1)
 		us := p.Turn()
+		s.stack[0].move = m
 		p.MakeMove(m)
 		flip := s.flips(us, p.Turn())
 		var score int
@@ -669,6 +704,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		return s.quiesce(ply, alpha, beta, true)
 	}
 	pvNode := beta-alpha > 1
+	st := &s.stack[ply]
 	key := s.key()
 	hashMove := core.NullMove
 	if !s.opts.NoTT {
@@ -685,16 +721,29 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			}
 		}
 	}
+	// Internal iterative reduction: a node the table knows no move for is
+	// searched a ply shallower (it is likely new, and ordered by guesses).
+	if !s.opts.NoIIR && !s.opts.NoTT && depth >= iirDepth && hashMove == core.NullMove {
+		depth--
+	}
 	us := p.Turn()
-	// The static evaluation, for the pruning decisions (not in check).
-	eval := -infinity
+	// The static evaluation, for the pruning decisions (not in check), and
+	// whether it improved on the side's previous one (two plies up).
+	eval := noEval
 	if !inCheck {
 		eval = s.evaluate()
+	}
+	st.eval = eval
+	improving := !s.opts.NoImproving && ply >= 2 && eval != noEval && s.stack[ply-2].eval != noEval &&
+		eval > s.stack[ply-2].eval
+	better := 0 // 1 when improving
+	if improving {
+		better = 1
 	}
 	// Reverse futility pruning: far enough above beta near the horizon,
 	// a move will not lose it all.
 	if !s.opts.NoRFP && !pvNode && !inCheck && depth <= rfpDepth && beta < mateBound && beta > -mateBound &&
-		eval-rfpMargin*depth >= beta {
+		eval-rfpMargin*(depth-better) >= beta {
 		return eval
 	}
 	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
@@ -703,6 +752,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		if depth > 6 {
 			reduce = 3
 		}
+		st.move = core.NullMove
 		p.MakeNullMove()
 		outer := s.nullPly
 		s.nullPly = p.Ply()
@@ -720,9 +770,12 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		}
 	}
 
-	st := &s.stack[ply]
+	prev := core.NullMove // the move that led here
+	if ply > 0 {
+		prev = s.stack[ply-1].move
+	}
 	s.generate(st)
-	s.scoreMoves(st, hashMove, ply)
+	s.scoreMovesAfter(st, hashMove, prev, ply)
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
 	legal := 0
@@ -736,22 +789,28 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		// Late-move and futility pruning of quiet moves near the horizon
 		// that do not give check.
 		if depth <= pruneDepth && !pvNode && !inCheck && legal > 1 && !tactical && st.keys[i] < orderKiller &&
-			best > -mateBound && (!s.opts.NoLMP && legal > lmpCount(depth) ||
+			best > -mateBound && (!s.opts.NoLMP && legal > lmpCount(depth, improving) ||
 			!s.opts.NoFutility && eval+futilityMargin(depth) <= alpha) && !p.InCheck() {
 			p.UnmakeMove()
 			continue
 		}
 		flip := s.flips(us, p.Turn())
+		st.move = m
 		var v int
 		if legal == 1 || s.opts.NoPVS {
 			v = s.child(depth-1, ply+1, alpha, beta, flip)
 		} else {
 			reduce := 0
 			if !s.opts.NoLMR && depth >= 3 && legal > 3 && !tactical && !inCheck &&
-				st.keys[i] < orderKiller && !p.InCheck() {
-				reduce = 1
-				if legal > 8 && depth >= 5 {
-					reduce = 2
+				(s.opts.NoLMRTable && st.keys[i] < orderKiller || !s.opts.NoLMRTable && st.keys[i] < orderHash) &&
+				!p.InCheck() {
+				if s.opts.NoLMRTable {
+					reduce = 1
+					if legal > 8 && depth >= 5 {
+						reduce = 2
+					}
+				} else {
+					reduce = lmrReduction(depth, legal, pvNode, improving, st.keys[i] >= orderCounter)
 				}
 			}
 			v = s.child(depth-1-reduce, ply+1, alpha, alpha+1, flip)
@@ -772,7 +831,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 				alpha = v
 				if v >= beta {
 					if !tactical {
-						s.goodQuiet(st, m, depth)
+						s.goodQuietAfter(st, m, prev, depth, i)
 					}
 					break
 				}
@@ -806,9 +865,47 @@ const (
 	pruneDepth = 3
 )
 
+// iirDepth is the shallowest node internal iterative reduction reduces.
+const iirDepth = 4
+
 // lmpCount is how many legal moves a node of the depth searches before
-// late-move pruning leaves out its remaining quiet moves.
-func lmpCount(depth int) int { return 3 + depth*depth }
+// late-move pruning leaves out its remaining quiet moves: half as many
+// when the side's evaluation is not improving.
+func lmpCount(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
+}
+
+// lmrTable[d][n] is the late-move reduction of the n-th legal move at depth
+// d, ln(d)·ln(n)/2 rounded, before adjustments (lmrReduction).
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/2)
+		}
+	}
+	return t
+}()
+
+// lmrReduction is the reduction of the n-th legal move, a quiet one, at
+// depth: the table's, one less at PV nodes and for killers and counter
+// moves, one more when the side's evaluation is not improving; at least 1
+// and leaving at least one ply.
+func lmrReduction(depth, n int, pvNode, improving, killer bool) int {
+	r := int(lmrTable[min(depth, 63)][min(n, 63)])
+	if pvNode {
+		r--
+	}
+	if killer {
+		r--
+	}
+	if !improving {
+		r++
+	}
+	return max(1, min(r, depth-2))
+}
 
 // futilityMargin is how far below alpha the static evaluation must stand
 // for futility pruning to leave out the quiet moves of a node of the depth.
