@@ -28,6 +28,8 @@ func (s *Engine) deepen(root []core.Move, iterate iteration, negamax bool) Resul
 	mateStops := negamax || s.searchMode() == BRS
 	best := Result{Move: root[0]}
 	scores := make([]int, len(root))
+	var stable stability
+	soft := s.soft
 	for depth := 1; depth <= maxDepth; depth++ {
 		move, score, done := iterate(root, scores, depth)
 		if move != core.NullMove {
@@ -47,7 +49,11 @@ func (s *Engine) deepen(root []core.Move, iterate iteration, negamax bool) Resul
 		if plies, mate := IsMate(score); mateStops && mate && depth > 1 && plies <= depth {
 			break // a forced result found at this depth stays found
 		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
+		if s.limits.Clock > 0 && s.soft > 0 && !s.opts.NoTimeScaling {
+			// With a clock, an unsettled position gets more of it.
+			soft = min(time.Duration(float64(s.soft)*stable.update(best.Move, score)), max(s.hard, s.soft))
+		}
+		if soft > 0 && time.Since(s.start) > soft {
 			break // the next iteration would not finish
 		}
 	}

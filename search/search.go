@@ -162,6 +162,9 @@ type Options struct {
 	// near the horizon are left out when the static evaluation is well
 	// below alpha).
 	NoLMP, NoFutility bool
+	// NoTimeScaling: with a clock, the soft time limit does not grow when
+	// the best move changes or the score falls between iterations.
+	NoTimeScaling bool
 	// NoImproving: the pruning margins and reductions do not depend on
 	// whether the side's static evaluation improved on its previous one.
 	NoImproving bool
