@@ -79,11 +79,13 @@ func cmdBench(args []string, stdout io.Writer) error {
 }
 
 // benchSearch searches each of searchBenches from its start position with
-// a fresh engine to the limits and prints nodes per second, then the total.
-// The variant's tables are built before the clock starts.
+// a fresh engine to the limits and prints nodes per second, then the total:
+// per second of wall time, and per second of the process's CPU time (user
+// and system), which a machine loaded by other jobs changes less. The
+// variant's tables are built before the clock starts.
 func benchSearch(stdout io.Writer, limits search.Limits) error {
 	var nodes uint64
-	var seconds float64
+	var seconds, cpuSeconds float64
 	for _, b := range searchBenches {
 		opts := map[string]string{}
 		for _, o := range b.options {
@@ -98,18 +100,21 @@ func benchSearch(stdout io.Writer, limits search.Limits) error {
 		e := search.New(search.Options{})
 		e.Search(p, search.Limits{Depth: 1}) // builds the variant's tables, untimed
 		e.NewGame()
-		start := time.Now()
+		start, cpu0 := time.Now(), cpuTime()
 		res := e.Search(p, limits)
 		el := time.Since(start).Seconds()
+		cpu := (cpuTime() - cpu0).Seconds()
 		nodes += res.Nodes
 		seconds += el
+		cpuSeconds += cpu
 		name := b.variant
 		if len(b.options) > 0 {
 			name += " " + strings.Join(b.options, ",")
 		}
-		fmt.Fprintf(stdout, "%-40s depth %2d %10d nodes %7.3fs %9.0f nodes/s  best %s\n",
-			name, res.Depth, res.Nodes, el, float64(res.Nodes)/el, moveText(p, res.Move))
+		fmt.Fprintf(stdout, "%-40s depth %2d %10d nodes %7.3fs %9.0f nodes/s %9.0f nodes/cpu-s  best %s\n",
+			name, res.Depth, res.Nodes, el, float64(res.Nodes)/el, float64(res.Nodes)/cpu, moveText(p, res.Move))
 	}
-	fmt.Fprintf(stdout, "%-40s          %10d nodes %7.3fs %9.0f nodes/s\n", "total", nodes, seconds, float64(nodes)/seconds)
+	fmt.Fprintf(stdout, "%-40s          %10d nodes %7.3fs %9.0f nodes/s %9.0f nodes/cpu-s\n", "total", nodes, seconds,
+		float64(nodes)/seconds, float64(nodes)/cpuSeconds)
 	return nil
 }
