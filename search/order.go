@@ -222,6 +222,19 @@ func (st *plyState) bringBest(i int) int {
 	return best
 }
 
+// dropQuiets removes the quiet moves (those without gain) from index i on,
+// keeping the order of the others.
+func (st *plyState) dropQuiets(i int) {
+	out := i
+	for j := i; j < len(st.moves); j++ {
+		if st.gains[j] >= 0 {
+			st.moves[out], st.keys[out], st.gains[out] = st.moves[j], st.keys[j], st.gains[j]
+			out++
+		}
+	}
+	st.moves, st.keys, st.gains = st.moves[:out], st.keys[:out], st.gains[:out]
+}
+
 // goodQuiet records a quiet move that caused a cutoff: a killer of its
 // ply, the counter move of prev (the move that led to the position, if
 // known), and history credit for its player; the quiet moves tried before

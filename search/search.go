@@ -782,18 +782,25 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
 	legal := 0
-	for i := range st.moves {
+	for i := 0; i < len(st.moves); i++ {
 		m := st.pick(i)
 		tactical := st.gains[i] >= 0
+		prunable := depth <= pruneDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
+		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) {
+			// Late-move pruning: near the horizon, after the first few
+			// moves, the remaining quiet ones are left out (before they
+			// are made: the losing captures after them stay).
+			st.dropQuiets(i)
+			i--
+			continue
+		}
 		if !s.makeLegal(m) {
 			continue
 		}
 		legal++
-		// Late-move and futility pruning of quiet moves near the horizon
-		// that do not give check.
-		if depth <= pruneDepth && !pvNode && !inCheck && legal > 1 && !tactical && st.keys[i] < orderKiller &&
-			best > -mateBound && (!s.opts.NoLMP && legal > lmpCount(depth, improving) ||
-			!s.opts.NoFutility && eval+futilityMargin(depth) <= alpha) && !p.InCheck() {
+		// Futility pruning of quiet moves near the horizon that do not
+		// give check, when the static evaluation is far below alpha.
+		if prunable && legal > 1 && !s.opts.NoFutility && eval+futilityMargin(depth) <= alpha && !p.InCheck() {
 			p.UnmakeMove()
 			continue
 		}
