@@ -377,3 +377,57 @@ func TestLosingCaptures(t *testing.T) {
 		}
 	}
 }
+
+// TestMayCheck: the filter of givesCheck never rules out a move that
+// checks, over the moves of random games in every variant with royal
+// pieces.
+func TestMayCheck(t *testing.T) {
+	for _, c := range []struct {
+		a, b core.Coord
+		want bool
+	}{
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 0, Y: 1_000_000_000_000}, true}, // a file
+		{core.Coord{X: 3, Y: 3}, core.Coord{X: -7, Y: 13}, true},                // a diagonal
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 10, Y: 20}, true},                // a nightrider's line
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 4, Y: 3}, true},                  // near
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 5, Y: 7}, false},
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 9, Y: 4}, false},
+	} {
+		if got := lined(c.a, c.b); got != c.want {
+			t.Errorf("lined(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+	for _, bv := range benchVariants {
+		p := startOf(t, bv.variant, bv.opts)
+		e := New(Options{HashMB: 1})
+		e.p, e.ev = p, evaluatorFor(p.Rules())
+		rng := rand.New(rand.NewPCG(5, 6))
+		checks, filtered := 0, 0
+		for game := 0; game < 6; game++ {
+			q := p.Copy()
+			e.p = q
+			for ply := 0; ply < 60; ply++ {
+				moves := q.LegalMoves(nil)
+				if len(moves) == 0 || q.Outcome().Status != core.Ongoing {
+					break
+				}
+				for _, m := range moves {
+					q.MakeMove(m)
+					check := q.InCheck()
+					q.UnmakeMove()
+					if check {
+						checks++
+						if !e.mayCheck(m) {
+							t.Errorf("%s: %s gives check in %s, but mayCheck says it cannot", bv.name,
+								notation.Coordinate.Encode(q, m), q.String())
+						}
+					} else if !e.mayCheck(m) {
+						filtered++
+					}
+				}
+				q.MakeMove(moves[rng.IntN(len(moves))])
+			}
+		}
+		t.Logf("%s: %d checking moves, %d moves ruled out without being made", bv.name, checks, filtered)
+	}
+}

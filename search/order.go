@@ -223,11 +223,11 @@ func (st *plyState) bringBest(i int) int {
 }
 
 // dropQuiets removes the quiet moves (those without gain) from index i on,
-// keeping the order of the others.
-func (st *plyState) dropQuiets(i int) {
+// except those keep accepts, keeping the order of the others.
+func (st *plyState) dropQuiets(i int, keep func(core.Move) bool) {
 	out := i
 	for j := i; j < len(st.moves); j++ {
-		if st.gains[j] >= 0 {
+		if st.gains[j] >= 0 || keep(st.moves[j]) {
 			st.moves[out], st.keys[out], st.gains[out] = st.moves[j], st.keys[j], st.gains[j]
 			out++
 		}

@@ -614,6 +614,74 @@ func (s *Engine) generate(st *plyState) {
 	}
 }
 
+// givesCheck reports whether m, a pseudo-legal move, puts the next
+// player's royal piece in check. Moves that cannot (mayCheck) are not
+// made.
+func (s *Engine) givesCheck(m core.Move) bool {
+	p := s.p
+	if !s.mayCheck(m) {
+		return false
+	}
+	p.MakeMove(m)
+	check := p.InCheck()
+	p.UnmakeMove()
+	return check
+}
+
+// mayCheck is a cheap filter for givesCheck: a move can check an enemy
+// royal piece only when its destination (a direct check) or its origin (a
+// discovered one) lies near the royal piece or on a line through it
+// whose step is at most 3 squares each way, which holds for the pieces of
+// every variant here (leapers up to a camel or zebra, riders along such
+// lines). A move it misses is only pruned, never made illegal.
+func (s *Engine) mayCheck(m core.Move) bool {
+	p := s.p
+	r := p.Rules()
+	us := p.Turn()
+	for q := 0; q < r.Players; q++ {
+		if r.Allies(us, core.Player(q)) {
+			continue
+		}
+		k := p.Royal(core.Player(q))
+		if k == core.NoSquare {
+			continue
+		}
+		kc := p.Coord(k)
+		if (m.To != core.NoSquare && lined(p.Coord(m.To), kc)) || (m.From != core.NoSquare && lined(p.Coord(m.From), kc)) {
+			return true
+		}
+	}
+	return false
+}
+
+// lined reports whether b lies within 4 squares of a, or on a line from a
+// whose step (the difference reduced by its greatest common divisor) is at
+// most 3 in each coordinate.
+func lined(a, b core.Coord) bool {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	if dx < 0 || dy < 0 { // overflow: far apart, on no short line
+		return false
+	}
+	if dx <= 4 && dy <= 4 {
+		return true
+	}
+	g := gcd(dx, dy)
+	return dx/g <= 3 && dy/g <= 3
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // makeLegal makes m and reports whether it was legal (it leaves no royal
 // piece of the mover attacked); an illegal move is taken back at once.
 func (s *Engine) makeLegal(m core.Move) bool {
@@ -782,15 +850,17 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
 	legal := 0
+	lmpDone := false // late-move pruning has dropped the quiet moves
 	for i := 0; i < len(st.moves); i++ {
 		m := st.pick(i)
 		tactical := st.gains[i] >= 0
 		prunable := depth <= pruneDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
-		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) {
+		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) && !lmpDone {
 			// Late-move pruning: near the horizon, after the first few
-			// moves, the remaining quiet ones are left out (before they
-			// are made: the losing captures after them stay).
-			st.dropQuiets(i)
+			// moves, the remaining quiet ones are left out, except those
+			// that give check (the losing captures after them stay).
+			st.dropQuiets(i, s.givesCheck)
+			lmpDone = true
 			i--
 			continue
 		}
