@@ -387,9 +387,9 @@ func TestMayCheck(t *testing.T) {
 		want bool
 	}{
 		{core.Coord{X: 0, Y: 0}, core.Coord{X: 0, Y: 1_000_000_000_000}, true}, // a file
-		{core.Coord{X: 3, Y: 3}, core.Coord{X: -7, Y: 13}, true},                // a diagonal
-		{core.Coord{X: 0, Y: 0}, core.Coord{X: 10, Y: 20}, true},                // a nightrider's line
-		{core.Coord{X: 0, Y: 0}, core.Coord{X: 4, Y: 3}, true},                  // near
+		{core.Coord{X: 3, Y: 3}, core.Coord{X: -7, Y: 13}, true},               // a diagonal
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 10, Y: 20}, true},               // a nightrider's line
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 4, Y: 3}, true},                 // near
 		{core.Coord{X: 0, Y: 0}, core.Coord{X: 5, Y: 7}, false},
 		{core.Coord{X: 0, Y: 0}, core.Coord{X: 9, Y: 4}, false},
 	} {
