@@ -192,6 +192,10 @@ type Options struct {
 	// MaterialOnly: the generic evaluation counts only material (variants
 	// with their own Hooks.Evaluate are not affected).
 	MaterialOnly bool
+	// NoTunedWeights: the generic evaluation uses the square terms of
+	// mobility and pawn advance even where the variant has tuned
+	// piece-square tables (Weights, made by 'anychess tune').
+	NoTunedWeights bool
 	// NoGoal: the generic evaluation leaves out the goal terms (a royal
 	// piece's distance to the region it wins by reaching, and the pressure
 	// on that region; see goal.go).

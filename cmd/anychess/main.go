@@ -31,6 +31,7 @@ commands:
   analyze    search a position: best move, score, principal variation
   match      play games between two engines and report the score
   sprt       test whether one engine is stronger than another (SPRT over game pairs)
+  tune       fit a variant's evaluation to positions of its self-play games (Texel tuning)
   tournament keep a Longchess tournament's battles in a file; the standings
   uci        speak the Universal Chess Interface (for GUIs), in every variant
 
@@ -84,6 +85,8 @@ func runCommand(cmd string, rest []string, stdin io.Reader, stdout io.Writer) er
 		return cmdUCI(rest, stdin, stdout)
 	case "sprt":
 		return cmdSPRT(rest, stdout)
+	case "tune":
+		return cmdTune(rest, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }
