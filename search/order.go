@@ -114,6 +114,7 @@ func (s *Engine) attackerValue(m core.Move) int {
 // scoreMoves fills st.keys with the ordering key of each of st.moves, and
 // st.tactical with each move's gain (-1 for a quiet move).
 func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
+	s.cont = [2]int{-1, -1}
 	s.scoreMovesAfter(st, hashMove, core.NullMove, ply)
 }
 
@@ -148,6 +149,11 @@ func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int
 			key = orderCounter
 		case !s.opts.NoHistory:
 			key = int(s.history[turn][historyIndex(m)])
+			for _, base := range s.cont {
+				if base >= 0 {
+					key += int(s.contHist[contIndex(base, s.typeAt(m.From), m.To)])
+				}
+			}
 		}
 		if !tactical {
 			g = -1
@@ -268,9 +274,69 @@ func (s *Engine) goodQuietAfter(st *plyState, m, prev core.Move, depth, i int) {
 		return
 	}
 	addHistory(&s.history[turn][historyIndex(m)], bonus)
+	s.addCont(m, bonus)
 	for j := 0; j < i; j++ {
 		if st.gains[j] < 0 && st.moves[j] != m {
 			addHistory(&s.history[turn][historyIndex(st.moves[j])], -bonus)
+			s.addCont(st.moves[j], -bonus)
+		}
+	}
+}
+
+// Continuation history: how good a quiet move (the piece type moved and
+// its destination) was after the move one ply before and the mover's own
+// move two plies before, in a table of contSize entries indexed by a hash
+// of the four (and the mover), so that boards of any size need no table
+// per square.
+const contSize = 1 << 16
+
+// contBase returns the part of a continuation-history index that the
+// earlier move (piece type and destination) and the mover give, or -1 for
+// none.
+func contBase(turn core.Player, pt core.PieceType, to core.Square) int {
+	if pt == 0 || to == core.NoSquare {
+		return -1
+	}
+	return int(mix64(uint64(turn)<<48^uint64(pt)<<32^uint64(uint32(to))^0xC047) >> 1)
+}
+
+// contIndex returns the table index of a move by a piece of type pt to
+// to, after the earlier move of base.
+func contIndex(base int, pt core.PieceType, to core.Square) int {
+	return int(mix64(uint64(base)^uint64(pt)<<40^uint64(uint32(to))*0x9E3779B97F4A7C15) & (contSize - 1))
+}
+
+// typeAt returns the type of the piece on sq, 0 for none.
+func (s *Engine) typeAt(sq core.Square) core.PieceType {
+	if sq == core.NoSquare {
+		return 0
+	}
+	pc := s.p.At(sq)
+	if !pc.IsPiece() {
+		return 0
+	}
+	return pc.Type()
+}
+
+// setCont sets the continuation-history bases of the node at ply (the
+// moves one and two plies up).
+func (s *Engine) setCont(ply int) {
+	s.cont = [2]int{-1, -1}
+	if s.opts.NoContHistory {
+		return
+	}
+	turn := s.p.Turn()
+	for k := 1; k <= 2 && ply-k >= 0; k++ {
+		up := &s.stack[ply-k]
+		s.cont[k-1] = contBase(turn, up.movedType, up.move.To)
+	}
+}
+
+// addCont moves the continuation-history entries of m by delta.
+func (s *Engine) addCont(m core.Move, delta int32) {
+	for _, base := range s.cont {
+		if base >= 0 {
+			addHistory(&s.contHist[contIndex(base, s.typeAt(m.From), m.To)], delta)
 		}
 	}
 }

@@ -184,6 +184,13 @@ type Options struct {
 	// NoIIR: no internal iterative reduction (a node without a hash move
 	// searched a ply shallower).
 	NoIIR bool
+	// NoContHistory: quiet moves are not ordered by continuation history
+	// (how good the move was after the previous move and after the
+	// mover's own move before it).
+	NoContHistory bool
+	// NoRazoring: no razoring (a node near the horizon whose static
+	// evaluation is far below alpha is settled by quiescence).
+	NoRazoring bool
 	// NoCounterMoves: no counter-move ordering, and history only credited
 	// (not debited for the quiet moves tried before a cutoff).
 	NoCounterMoves bool
@@ -229,6 +236,8 @@ type plyState struct {
 	// evaluation (noEval in check).
 	move core.Move
 	eval int
+	// movedType is the type of the piece move moves (0 for a null move).
+	movedType core.PieceType
 }
 
 // noEval marks a ply without a static evaluation (its side is in check).
@@ -251,7 +260,11 @@ type Engine struct {
 	// counter holds, per player and hashed previous move, the quiet move
 	// that last refuted it.
 	counter [core.MaxPlayers][historySize]core.Move
-	root    core.Player // the player to move at the root
+	// contHist is the continuation history (order.go), cont the bases of
+	// the node being ordered or credited (setCont).
+	contHist [contSize]int32
+	cont     [2]int
+	root     core.Player // the player to move at the root
 	// rootDepth is the iteration's depth; check extensions stop at twice it.
 	rootDepth int
 	rootKey   uint64 // mixed into hash keys in games of more than two players
@@ -298,6 +311,7 @@ func (s *Engine) NewGame() {
 			s.counter[pl][i] = core.NullMove
 		}
 	}
+	clear(s.contHist[:])
 	for i := range s.stack {
 		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
 	}
@@ -337,6 +351,9 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		for i := range s.history[pl] {
 			s.history[pl][i] /= 8
 		}
+	}
+	for i := range s.contHist {
+		s.contHist[i] /= 2
 	}
 
 	root := p.LegalMoves(nil)
@@ -468,7 +485,7 @@ func (s *Engine) rootWindow(root []core.Move, scores []int, depth, lo, hi int) (
 		bound := alpha + margin
 		top := max(hi+margin, bound+1)
 		us := p.Turn()
-		s.stack[0].move = m
+		s.stack[0].move, s.stack[0].movedType = m, s.typeAt(m.From)
 		p.MakeMove(m)
 		flip := s.flips(us, p.Turn())
 		var score int
@@ -830,13 +847,25 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		eval-rfpMargin*(depth-better) >= beta {
 		return eval
 	}
+	// Razoring: far enough below alpha near the horizon, only a tactical
+	// gain can help, and quiescence settles it.
+	if !s.opts.NoRazoring && !pvNode && !inCheck && depth <= razorDepth && alpha > -mateBound && alpha < mateBound &&
+		eval+razorMargin(depth) <= alpha {
+		v := s.quiesce(ply, alpha, alpha+1, true)
+		if s.stopped {
+			return 0
+		}
+		if v <= alpha {
+			return v
+		}
+	}
 	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
 		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
 		reduce := 2
 		if depth > 6 {
 			reduce = 3
 		}
-		st.move = core.NullMove
+		st.move, st.movedType = core.NullMove, 0
 		p.MakeNullMove()
 		outer := s.nullPly
 		s.nullPly = p.Ply()
@@ -859,6 +888,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		prev = s.stack[ply-1].move
 	}
 	s.generate(st)
+	s.setCont(ply)
 	s.scoreMovesAfter(st, hashMove, prev, ply)
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
@@ -867,6 +897,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	for i := 0; i < len(st.moves); i++ {
 		m := st.pick(i)
 		tactical := st.gains[i] >= 0
+		st.movedType = s.typeAt(m.From)
 		prunable := depth <= pruneDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
 		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) && !lmpDone {
 			// Late-move pruning: near the horizon, after the first few
@@ -924,6 +955,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 				alpha = v
 				if v >= beta {
 					if !tactical {
+						s.setCont(ply) // the children changed it
 						s.goodQuietAfter(st, m, prev, depth, i)
 					}
 					break
@@ -957,6 +989,12 @@ const (
 	// quiet moves at.
 	pruneDepth = 3
 )
+
+// razorDepth is the deepest node razoring settles by quiescence, when the
+// static evaluation is razorMargin below alpha.
+const razorDepth = 2
+
+func razorMargin(depth int) int { return 200 + 150*depth*depth }
 
 // iirDepth is the shallowest node internal iterative reduction reduces.
 const iirDepth = 4
