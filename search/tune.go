@@ -22,6 +22,7 @@ type Tuner struct {
 	r       *core.Rules
 	e       *evaluator // the evaluation with zero tables: the fixed part
 	n       int        // squares per table
+	mirror  bool       // squares mirrored across the board's middle file share a weight
 	entries []tuneEntry
 	feats   []int32 // the entries' pieces: ±(table index + 1), + for the first player
 }
@@ -48,7 +49,28 @@ func NewTuner(r *core.Rules) (*Tuner, error) {
 		return nil, err
 	}
 	base.pst = t
-	return &Tuner{r: r, e: base, n: n}, nil
+	return &Tuner{r: r, e: base, n: n, mirror: true}, nil
+}
+
+// SetMirror says whether squares mirrored across the middle file (a1 and
+// h1) share one weight, as they do by default: half the weights to fit
+// from the same positions, for variants whose play is much the same on
+// both wings. Call it before Add.
+func (t *Tuner) SetMirror(on bool) { t.mirror = on }
+
+// canonical returns the index of the weight a table index uses: with
+// mirroring, that of the square on the board's left half.
+func (t *Tuner) canonical(i int) int {
+	if !t.mirror {
+		return i
+	}
+	files := t.r.Board.Files
+	sq := i % t.n
+	x, y := sq%files, sq/files
+	if m := files - 1 - x; m < x {
+		x = m
+	}
+	return i - sq + y*files + x
 }
 
 // Add adds a position with the result of its game for the first player (1
@@ -67,7 +89,7 @@ func (t *Tuner) Add(p *core.Position, result float64) {
 			sign = -1
 		}
 		for _, sq := range p.PieceSquares(core.Player(pl)) {
-			idx := int32(int(p.At(sq).Type())*t.n + relIndex(t.r, core.Player(pl), sq))
+			idx := int32(t.canonical(int(p.At(sq).Type())*t.n + relIndex(t.r, core.Player(pl), sq)))
 			t.feats = append(t.feats, sign*(idx+1))
 		}
 	}
@@ -109,6 +131,11 @@ type FitOptions struct {
 	Rate float64
 	// Log, when not nil, receives the loss every 50 epochs.
 	Log io.Writer
+	// Validate, when not nil, holds positions kept out of the fit (of
+	// other games): their loss is measured every 10 epochs, and the tables
+	// where it was lowest are returned (early stopping), so the fit does
+	// not learn the noise of its own positions.
+	Validate *Tuner
 }
 
 // FitReport describes a fit.
@@ -116,6 +143,11 @@ type FitReport struct {
 	Positions     int
 	K             float64 // the sigmoid's scale, fitted to the starting tables
 	Before, After float64 // the mean squared error
+	// ValidBefore and ValidAfter are the validation positions' error
+	// before and with the returned tables, BestEpoch the epoch of those
+	// tables (with FitOptions.Validate).
+	ValidBefore, ValidAfter float64
+	BestEpoch               int
 }
 
 // Fit tunes the tables from init and returns the tuned Weights.
@@ -131,20 +163,34 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 	}
 	np := len(t.r.Pieces) * t.n
 	params := make([]float64, 2*np) // middlegame tables, then endgame
+	files := t.r.Board.Files
 	for ty := 1; ty < len(t.r.Pieces); ty++ {
 		name := t.r.Pieces[ty].Name
+		mg, eg := init.MG[name], init.EG[name]
 		for i := 0; i < t.n; i++ {
-			if mg := init.MG[name]; len(mg) == t.n {
-				params[ty*t.n+i] = float64(mg[i])
+			if t.canonical(ty*t.n+i) != ty*t.n+i {
+				continue // the weight is its mirror square's
 			}
-			if eg := init.EG[name]; len(eg) == t.n {
-				params[np+ty*t.n+i] = float64(eg[i])
+			j := i // the mirror square, whose weight this one is too
+			if t.mirror {
+				j = i - i%files + files - 1 - i%files
+			}
+			if len(mg) == t.n {
+				params[ty*t.n+i] = float64(mg[i]+mg[j]) / 2
+			}
+			if len(eg) == t.n {
+				params[np+ty*t.n+i] = float64(eg[i]+eg[j]) / 2
 			}
 		}
 	}
 	rep := FitReport{Positions: len(t.entries)}
 	rep.K = t.fitK(params, np)
 	rep.Before = t.loss(params, np, rep.K, nil)
+	best := append([]float64(nil), params...)
+	if opt.Validate != nil {
+		rep.ValidBefore = opt.Validate.loss(params, np, rep.K, nil)
+		rep.ValidAfter = rep.ValidBefore
+	}
 	grad := make([]float64, len(params))
 	m := make([]float64, len(params))
 	v := make([]float64, len(params))
@@ -159,10 +205,26 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 			vh := v[i] / (1 - math.Pow(beta2, float64(epoch)))
 			params[i] -= opt.Rate * mh / (math.Sqrt(vh) + eps)
 		}
+		valid := 0.0
+		if opt.Validate != nil && epoch%10 == 0 {
+			if valid = opt.Validate.loss(params, np, rep.K, nil); valid < rep.ValidAfter {
+				rep.ValidAfter, rep.BestEpoch = valid, epoch
+				copy(best, params)
+			}
+		}
 		if opt.Log != nil && (epoch%50 == 0 || epoch == 1) {
-			fmt.Fprintf(opt.Log, "epoch %d: loss %.6f\n", epoch, l)
+			fmt.Fprintf(opt.Log, "epoch %d: loss %.6f", epoch, l)
+			if valid > 0 {
+				fmt.Fprintf(opt.Log, ", validation %.6f", valid)
+			}
+			fmt.Fprintln(opt.Log)
 		}
 	}
+	if opt.Validate == nil {
+		copy(best, params)
+		rep.BestEpoch = opt.Epochs
+	}
+	params = best
 	rep.After = t.loss(params, np, rep.K, nil)
 	out := &Weights{Variant: t.r.Name(), Files: t.r.Board.Files, Ranks: t.r.Board.Ranks,
 		MG: map[string][]int16{}, EG: map[string][]int16{}}
@@ -170,7 +232,8 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 	for ty := 1; ty < len(t.r.Pieces); ty++ {
 		mg, eg := make([]int16, t.n), make([]int16, t.n)
 		for i := 0; i < t.n; i++ {
-			mg[i], eg[i] = clamp(params[ty*t.n+i]), clamp(params[np+ty*t.n+i])
+			c := t.canonical(ty*t.n + i)
+			mg[i], eg[i] = clamp(params[c]), clamp(params[np+c])
 		}
 		out.MG[t.r.Pieces[ty].Name], out.EG[t.r.Pieces[ty].Name] = mg, eg
 	}

@@ -62,6 +62,7 @@ func TestTunerMatchesEvaluation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		tu.SetMirror(false) // the tables below are not symmetric
 		w, err := InitialWeights(r)
 		if err != nil {
 			t.Fatal(err)
@@ -144,6 +145,28 @@ func TestBuiltinWeightsFit(t *testing.T) {
 		}
 		if evaluatorFor(r).pst == nil {
 			t.Errorf("%s: the evaluator does not use its weights", name)
+		}
+	}
+}
+
+// TestTunerMirror: with mirroring, the fitted tables are symmetric across
+// the middle file, and a symmetric start stays where the data agree.
+func TestTunerMirror(t *testing.T) {
+	r := loadRules(t, "chess")
+	tu, _ := NewTuner(r)
+	init, _ := InitialWeights(r)
+	for _, p := range randomPositions(t, "chess", 30) {
+		tu.Add(p, 0.5)
+	}
+	w, _, err := tu.Fit(init, FitOptions{Epochs: 20, Rate: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, tab := range w.MG {
+		for i, v := range tab {
+			if m := i - i%8 + 7 - i%8; tab[m] != v || w.EG[name][m] != w.EG[name][i] {
+				t.Errorf("%s: square %d has %d/%d, its mirror %d has %d/%d", name, i, v, w.EG[name][i], m, tab[m], w.EG[name][m])
+			}
 		}
 	}
 }

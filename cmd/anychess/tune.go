@@ -210,17 +210,27 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate float64, stdout i
 	if err != nil {
 		return err
 	}
+	valid, _ := search.NewTuner(r)
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	var lines []string
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	line := 0
 	for sc.Scan() {
-		line++
-		res, pos, ok := strings.Cut(sc.Text(), "\t")
+		lines = append(lines, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	// The last tenth of the file (the last games played) validates the
+	// fit; the rest trains it.
+	train := len(lines) - len(lines)/10
+	for i, text := range lines {
+		line := i + 1
+		res, pos, ok := strings.Cut(text, "\t")
 		if !ok {
 			return fmt.Errorf("tune: %s:%d: want RESULT<TAB>POSITION", path, line)
 		}
@@ -232,22 +242,28 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate float64, stdout i
 		if err != nil {
 			return fmt.Errorf("tune: %s:%d: %w", path, line, err)
 		}
-		tu.Add(p, result)
-	}
-	if err := sc.Err(); err != nil {
-		return err
+		if i < train {
+			tu.Add(p, result)
+		} else {
+			valid.Add(p, result)
+		}
 	}
 	init, err := search.InitialWeights(r)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	w, rep, err := tu.Fit(init, search.FitOptions{Epochs: epochs, Rate: rate, Log: stdout})
+	opt := search.FitOptions{Epochs: epochs, Rate: rate, Log: stdout}
+	if valid.Len() > 0 {
+		opt.Validate = valid
+	}
+	w, rep, err := tu.Fit(init, opt)
 	if err != nil {
 		return err
 	}
-	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s, %d epochs at rate %g; K %.3f, mean squared error %.5f → %.5f",
-		r.Name(), rep.Positions, path, epochs, rate, rep.K, rep.Before, rep.After)
+	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, "+
+		"the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
+		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
 	fmt.Fprintf(stdout, "%s (%v)\n", w.Note, time.Since(start).Round(time.Millisecond))
 	data, err := json.Marshal(w)
 	if err != nil {
