@@ -29,7 +29,10 @@ type Tuner struct {
 
 type tuneEntry struct {
 	fixed, phase, result float64
-	start, end           int32 // the entry's slice of feats
+	// score and blend: the target is blend × result + (1 − blend) ×
+	// the expected score of score (a search's), at the fitted K.
+	score, blend float64
+	start, end   int32 // the entry's slice of feats
 }
 
 // NewTuner returns a tuner for the rules' generic evaluation.
@@ -75,12 +78,19 @@ func (t *Tuner) canonical(i int) int {
 
 // Add adds a position with the result of its game for the first player (1
 // a win, ½ a draw, 0 a loss).
-func (t *Tuner) Add(p *core.Position, result float64) {
+func (t *Tuner) Add(p *core.Position, result float64) { t.AddScored(p, result, 0, 1) }
+
+// AddScored adds a position whose target is blend × result + (1 − blend) ×
+// the expected score of score, a search's score of it in centipawns for
+// the first player (at the scale K the fit finds).
+func (t *Tuner) AddScored(p *core.Position, result, score, blend float64) {
 	e := t.e
 	ent := tuneEntry{
 		fixed:  float64(e.eval(p, 0, true)),
 		phase:  float64(e.pst.phase(p, e.values)) / float64(e.pst.full),
 		result: result,
+		score:  score,
+		blend:  blend,
 		start:  int32(len(t.feats)),
 	}
 	for pl := 0; pl < 2; pl++ {
@@ -247,6 +257,11 @@ func sigmoid(eval, k float64) float64 { return 1 / (1 + math.Pow(10, -k*eval/400
 // then endgame from np) at scale k, and adds its gradient to grad when
 // grad is not nil.
 func (t *Tuner) loss(params []float64, np int, k float64, grad []float64) float64 {
+	return t.lossOf(params, np, k, grad, false)
+}
+
+// lossOf is loss; with resultsOnly the targets are the results alone.
+func (t *Tuner) lossOf(params []float64, np int, k float64, grad []float64, resultsOnly bool) float64 {
 	sum := 0.0
 	n := float64(len(t.entries))
 	for _, e := range t.entries {
@@ -260,7 +275,11 @@ func (t *Tuner) loss(params []float64, np int, k float64, grad []float64) float6
 			ev += sign * (params[idx]*e.phase + params[np+idx]*(1-e.phase))
 		}
 		s := sigmoid(ev, k)
-		d := s - e.result
+		target := e.result
+		if e.blend < 1 && !resultsOnly {
+			target = e.blend*e.result + (1-e.blend)*sigmoid(e.score, k)
+		}
+		d := s - target
 		sum += d * d
 		if grad != nil {
 			g := 2 * d * s * (1 - s) * k * math.Ln10 / 400 / n
@@ -277,22 +296,22 @@ func (t *Tuner) loss(params []float64, np int, k float64, grad []float64) float6
 	return sum / n
 }
 
-// fitK finds the scale K that fits the tables params best (golden-section
-// search over 0.05 to 5).
+// fitK finds the scale K that fits the tables params to the games'
+// results best (golden-section search over 0.05 to 5).
 func (t *Tuner) fitK(params []float64, np int) float64 {
 	lo, hi := 0.05, 5.0
 	phi := (math.Sqrt(5) - 1) / 2
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	fa, fb := t.loss(params, np, a, nil), t.loss(params, np, b, nil)
+	fa, fb := t.lossOf(params, np, a, nil, true), t.lossOf(params, np, b, nil, true)
 	for hi-lo > 1e-4 {
 		if fa < fb {
 			hi, b, fb = b, a, fa
 			a = hi - phi*(hi-lo)
-			fa = t.loss(params, np, a, nil)
+			fa = t.lossOf(params, np, a, nil, true)
 		} else {
 			lo, a, fa = a, b, fb
 			b = lo + phi*(hi-lo)
-			fb = t.loss(params, np, b, nil)
+			fb = t.lossOf(params, np, b, nil, true)
 		}
 	}
 	return (lo + hi) / 2
