@@ -30,7 +30,7 @@ func (s *Engine) deepen(root []core.Move, iterate iteration, negamax bool) Resul
 	scores := make([]int, len(root))
 	var stable stability
 	soft := s.soft
-	for depth := 1; depth <= maxDepth; depth++ {
+	for depth := 1 + s.skip; depth <= maxDepth; depth++ {
 		move, score, done := iterate(root, scores, depth)
 		if move != core.NullMove {
 			// An unfinished iteration searched the previous best move

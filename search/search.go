@@ -223,6 +223,10 @@ type Options struct {
 	Noise int
 	// Seed varies the noise.
 	Seed uint64
+	// Threads is the number of goroutines that search a two-sided game at
+	// once (lazy SMP, smp.go); 0 or 1: one. The limits apply to the main
+	// one, whose result is returned; the node count is everyone's.
+	Threads int
 }
 
 // plyState is the per-ply scratch space of a search; its slices are reused.
@@ -276,6 +280,10 @@ type Engine struct {
 	// lastScore is the score of the last finished iteration, the centre
 	// of the next one's aspiration window.
 	lastScore int
+	// helpers are the lazy-SMP helper engines (Options.Threads), made at
+	// first use; skip is a helper's head start in plies.
+	helpers []*Engine
+	skip    int
 	// soft and hard are the search's time limits (Limits.TimeBudget): no
 	// new iteration after soft, stop at hard; 0 is none.
 	soft, hard time.Duration
@@ -289,6 +297,7 @@ func New(opts Options) *Engine {
 	if opts.HashMB <= 0 {
 		opts.HashMB = 16
 	}
+	opts.Threads = min(max(opts.Threads, 1), MaxThreads)
 	opts.HashMB = min(opts.HashMB, MaxHashMB)
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
 	for i := range e.stack {
@@ -305,6 +314,15 @@ func (s *Engine) Options() Options { return s.opts }
 // NewGame forgets what earlier searches learnt (table, killers, history).
 func (s *Engine) NewGame() {
 	s.tt.clear()
+	s.forget()
+	for _, h := range s.helpers {
+		h.forget()
+	}
+}
+
+// forget clears what the engine learnt of the game but its table: history,
+// counter moves, continuation history, killers.
+func (s *Engine) forget() {
 	s.history = [core.MaxPlayers][historySize]int32{}
 	for pl := range s.counter {
 		for i := range s.counter[pl] {
@@ -335,26 +353,8 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		s.ev = evaluatorFor(r).forOptions(s.opts)
 		s.NewGame()
 	}
-	s.p, s.limits, s.nodes, s.stopped, s.nullPly = p, limits, 0, false, -1
-	s.soft, s.hard = limits.TimeBudget()
-	s.root = p.Turn()
-	s.multi = r.Players > 2 && !s.twoSides()
-	s.rootKey = 0
-	if r.Players > 2 {
-		s.rootKey = mix64(uint64(s.root) + 0x5EA4C4)
-	}
 	s.tt.newSearch()
-	for i := range s.stack {
-		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
-	}
-	for pl := range s.history {
-		for i := range s.history[pl] {
-			s.history[pl][i] /= 8
-		}
-	}
-	for i := range s.contHist {
-		s.contHist[i] /= 2
-	}
+	s.prepare(p, limits)
 
 	root := p.LegalMoves(nil)
 	best := Result{Move: core.NullMove}
@@ -375,7 +375,35 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		s.brsInit()
 		return s.deepen(root, s.brsRootSearch, false)
 	}
+	if s.opts.Threads > 1 {
+		return s.smpSearch(root)
+	}
 	return s.deepen(root, s.rootSearch, true)
+}
+
+// prepare readies the engine to search p under limits: the time budget,
+// the root player, fresh killers, history aged.
+func (s *Engine) prepare(p *core.Position, limits Limits) {
+	r := p.Rules()
+	s.p, s.limits, s.nodes, s.stopped, s.nullPly = p, limits, 0, false, -1
+	s.soft, s.hard = limits.TimeBudget()
+	s.root = p.Turn()
+	s.multi = r.Players > 2 && !s.twoSides()
+	s.rootKey = 0
+	if r.Players > 2 {
+		s.rootKey = mix64(uint64(s.root) + 0x5EA4C4)
+	}
+	for i := range s.stack {
+		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
+	}
+	for pl := range s.history {
+		for i := range s.history[pl] {
+			s.history[pl][i] /= 8
+		}
+	}
+	for i := range s.contHist {
+		s.contHist[i] /= 2
+	}
 }
 
 // twoSides reports whether a game of more than two players is played by two
