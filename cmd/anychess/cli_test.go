@@ -73,7 +73,7 @@ func runQuick(t *testing.T, timeout time.Duration, stdin string, args ...string)
 func TestHelpExitsZero(t *testing.T) {
 	for _, args := range [][]string{
 		{"variants", "-h"}, {"rules", "-h"}, {"moves", "--help"}, {"perft", "-h"}, {"play", "-h"},
-		{"bench", "-h"}, {"analyze", "-h"}, {"match", "-h"}, {"uci", "-h"},
+		{"bench", "-h"}, {"analyze", "-h"}, {"match", "-h"}, {"uci", "-h"}, {"sprt", "-h"}, {"tune", "-h"},
 		{"tournament", "join", "-h"}, {"tournament", "standings", "-h"}, {"tournament", "-h"}, {"-h"},
 	} {
 		stdout, stderr, code := runProcess(t, 20*time.Second, "", args...)
