@@ -188,9 +188,6 @@ type Options struct {
 	// (how good the move was after the previous move and after the
 	// mover's own move before it).
 	NoContHistory bool
-	// NoRazoring: no razoring (a node near the horizon whose static
-	// evaluation is far below alpha is settled by quiescence).
-	NoRazoring bool
 	// NoCounterMoves: no counter-move ordering, and history only credited
 	// (not debited for the quiet moves tried before a cutoff).
 	NoCounterMoves bool
@@ -875,18 +872,6 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		eval-rfpMargin*(depth-better) >= beta {
 		return eval
 	}
-	// Razoring: far enough below alpha near the horizon, only a tactical
-	// gain can help, and quiescence settles it.
-	if !s.opts.NoRazoring && !pvNode && !inCheck && depth <= razorDepth && alpha > -mateBound && alpha < mateBound &&
-		eval+razorMargin(depth) <= alpha {
-		v := s.quiesce(ply, alpha, alpha+1, true)
-		if s.stopped {
-			return 0
-		}
-		if v <= alpha {
-			return v
-		}
-	}
 	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
 		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
 		reduce := 2
@@ -1017,12 +1002,6 @@ const (
 	// quiet moves at.
 	pruneDepth = 3
 )
-
-// razorDepth is the deepest node razoring settles by quiescence, when the
-// static evaluation is razorMargin below alpha.
-const razorDepth = 2
-
-func razorMargin(depth int) int { return 200 + 150*depth*depth }
 
 // iirDepth is the shallowest node internal iterative reduction reduces.
 const iirDepth = 4
