@@ -172,7 +172,7 @@ func TestFeatureSwitches(t *testing.T) {
 		{}, {NoTT: true}, {NoNullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
 		{CheckExtension: true}, {MaterialOnly: true}, {NoAspiration: true}, {NoSEE: true}, {NoRFP: true},
 		{NoLMP: true, NoFutility: true}, {NoAspiration: true, NoSEE: true, NoRFP: true, NoLMP: true, NoFutility: true},
-		{NoImproving: true}, {NoLMRTable: true}, {NoIIR: true}, {NoCounterMoves: true}, {NoContHistory: true},
+		{NoImproving: true}, {NoLMRTable: true}, {NoIIR: true}, {NoCounterMoves: true}, {NoContHistory: true}, {NoSingular: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
 			{"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "d5d8"},
@@ -228,6 +228,21 @@ func TestSearchAllocatesNothing(t *testing.T) {
 		})
 		if allocs > 0 {
 			t.Errorf("%s: %.1f allocations per search", bv.name, allocs)
+		}
+	}
+	// Deep enough for singular extensions and the deeper reductions.
+	for _, name := range []string{"chess", "siberia"} {
+		p := startOf(t, name, nil)
+		e := New(Options{HashMB: 4})
+		e.Search(p, Limits{Depth: 8})
+		e.start = time.Now()
+		e.rootDepth = 8
+		allocs := testing.AllocsPerRun(1, func() {
+			e.negamax(8, 1, -infinity, infinity, true)
+			e.negamax(8, 1, -1, 0, true)
+		})
+		if allocs > 0 {
+			t.Errorf("%s, depth 8: %.1f allocations per search", name, allocs)
 		}
 	}
 }

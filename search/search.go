@@ -188,6 +188,9 @@ type Options struct {
 	// (how good the move was after the previous move and after the
 	// mover's own move before it).
 	NoContHistory bool
+	// NoSingular: no singular extension (a hash move much better than
+	// every other move searched a ply deeper).
+	NoSingular bool
 	// NoCounterMoves: no counter-move ordering, and history only credited
 	// (not debited for the quiet moves tried before a cutoff).
 	NoCounterMoves bool
@@ -237,6 +240,9 @@ type plyState struct {
 	// evaluation (noEval in check).
 	move core.Move
 	eval int
+	// excluded is the move a singular-extension search of the ply's
+	// position leaves out (core.NullMove: none).
+	excluded core.Move
 	// movedType is the type of the piece move moves (0 for a null move).
 	movedType core.PieceType
 }
@@ -297,12 +303,19 @@ func New(opts Options) *Engine {
 	opts.Threads = min(max(opts.Threads, 1), MaxThreads)
 	opts.HashMB = min(opts.HashMB, MaxHashMB)
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
-	for i := range e.stack {
-		e.stack[i].moves = make([]core.Move, 0, 128)
-		e.stack[i].keys = make([]int32, 0, 128)
-		e.stack[i].gains = make([]int32, 0, 128)
-	}
+	e.initStack()
 	return e
+}
+
+// initStack gives each ply its buffers.
+func (s *Engine) initStack() {
+	for i := range s.stack {
+		s.stack[i].moves = make([]core.Move, 0, 128)
+		s.stack[i].keys = make([]int32, 0, 128)
+		s.stack[i].gains = make([]int32, 0, 128)
+		s.stack[i].excluded = core.NullMove
+		s.stack[i].move = core.NullMove
+	}
 }
 
 // Options returns the engine's options.
@@ -833,8 +846,12 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	st := &s.stack[ply]
 	key := s.key()
 	hashMove := core.NullMove
-	if !s.opts.NoTT {
+	excluded := st.excluded // the move a singular-extension search leaves out
+	var tte ttEntry
+	ttHit := false
+	if !s.opts.NoTT && excluded == core.NullMove {
 		if e, ok := s.tt.probe(key); ok {
+			tte, ttHit = e, true
 			hashMove = e.move
 			if int(e.depth) >= depth && !pvNode {
 				v := fromTT(int(e.score), ply)
@@ -849,7 +866,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	// Internal iterative reduction: a node the table knows no move for is
 	// searched a ply shallower (it is likely new, and ordered by guesses).
-	if !s.opts.NoIIR && !s.opts.NoTT && depth >= iirDepth && hashMove == core.NullMove {
+	if !s.opts.NoIIR && !s.opts.NoTT && depth >= iirDepth && hashMove == core.NullMove && excluded == core.NullMove {
 		depth--
 	}
 	us := p.Turn()
@@ -868,11 +885,11 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	// Reverse futility pruning: far enough above beta near the horizon,
 	// a move will not lose it all.
-	if !s.opts.NoRFP && !pvNode && !inCheck && depth <= rfpDepth && beta < mateBound && beta > -mateBound &&
+	if !s.opts.NoRFP && !pvNode && !inCheck && excluded == core.NullMove && depth <= rfpDepth && beta < mateBound && beta > -mateBound &&
 		eval-rfpMargin*(depth-better) >= beta {
 		return eval
 	}
-	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
+	if allowNull && !pvNode && !inCheck && excluded == core.NullMove && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
 		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
 		reduce := 2
 		if depth > 6 {
@@ -896,6 +913,29 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		}
 	}
 
+	// Singular extension: when the hash move, a lower bound or exact
+	// score of nearly this depth, is better by a margin than every other
+	// move (a search without it, half as deep, stays below), it is
+	// searched a ply deeper; when even the others reach beta, the node
+	// is cut (multi-cut).
+	singular := false
+	if !s.opts.NoSingular && ttHit && ply > 0 && depth >= singularDepth && excluded == core.NullMove &&
+		hashMove != core.NullMove && tte.bound != boundUpper && int(tte.depth) >= depth-3 && ply < 2*s.rootDepth {
+		if ttScore := fromTT(int(tte.score), ply); ttScore > -mateBound && ttScore < mateBound {
+			sBeta := ttScore - singularMargin*depth
+			st.excluded = hashMove
+			v := s.negamax(depth/2, ply, sBeta-1, sBeta, false)
+			st.excluded = core.NullMove
+			if s.stopped {
+				return 0
+			}
+			if v < sBeta {
+				singular = true
+			} else if sBeta >= beta {
+				return sBeta
+			}
+		}
+	}
 	prev := core.NullMove // the move that led here
 	if ply > 0 {
 		prev = s.stack[ply-1].move
@@ -909,6 +949,9 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	lmpDone := false // late-move pruning has dropped the quiet moves
 	for i := 0; i < len(st.moves); i++ {
 		m := st.pick(i)
+		if m == excluded {
+			continue
+		}
 		tactical := st.gains[i] >= 0
 		st.movedType = s.typeAt(m.From)
 		prunable := depth <= pruneDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
@@ -933,9 +976,13 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		}
 		flip := s.flips(us, p.Turn())
 		st.move = m
+		ext := 0
+		if singular && m == hashMove {
+			ext = 1
+		}
 		var v int
 		if legal == 1 || s.opts.NoPVS {
-			v = s.child(depth-1, ply+1, alpha, beta, flip)
+			v = s.child(depth-1+ext, ply+1, alpha, beta, flip)
 		} else {
 			reduce := 0
 			if !s.opts.NoLMR && depth >= 3 && legal > 3 && !tactical && !inCheck &&
@@ -976,6 +1023,12 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			}
 		}
 	}
+	if excluded != core.NullMove {
+		if legal == 0 {
+			return alpha // only the excluded move: nothing else reaches the bound
+		}
+		return best // a search without the hash move: not stored
+	}
 	if legal == 0 {
 		return s.noMoves(depth, ply, alpha, beta)
 	}
@@ -1001,6 +1054,14 @@ const (
 	// pruneDepth is the deepest node late-move and futility pruning cut
 	// quiet moves at.
 	pruneDepth = 3
+)
+
+// singularDepth is the shallowest node singular extension tries;
+// singularMargin × depth is how much better than the others the hash
+// move must be.
+const (
+	singularDepth  = 6
+	singularMargin = 2
 )
 
 // iirDepth is the shallowest node internal iterative reduction reduces.

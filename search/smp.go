@@ -23,11 +23,7 @@ func (s *Engine) smpSearch(root []core.Move) Result {
 		o := s.opts
 		o.Threads = 1
 		h := &Engine{opts: o, tt: s.tt}
-		for i := range h.stack {
-			h.stack[i].moves = make([]core.Move, 0, 128)
-			h.stack[i].keys = make([]int32, 0, 128)
-			h.stack[i].gains = make([]int32, 0, 128)
-		}
+		h.initStack()
 		s.helpers = append(s.helpers, h)
 	}
 	var stop atomic.Bool
