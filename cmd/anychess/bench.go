@@ -46,6 +46,7 @@ func cmdBench(args []string, stdout io.Writer) error {
 	searchMode := fs.Bool("search", false, "measure the engine instead: a search of --nodes nodes from each variant's start, in nodes per second")
 	nodes := fs.Uint64("nodes", 1_000_000, "with --search: the nodes each variant's search runs to")
 	depth := fs.Int("depth", 0, "with --search: also stop each search at this depth (0: no depth limit)")
+	threads := fs.Int("threads", 1, "with --search: search with this many goroutines (lazy SMP; two-sided games); the nodes are everyone's")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -58,8 +59,11 @@ func cmdBench(args []string, stdout io.Writer) error {
 	if *nodes == 0 {
 		return fmt.Errorf("bench: --nodes must be at least 1")
 	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		return fmt.Errorf("bench: --threads %d is out of range 1..%d", *threads, search.MaxThreads)
+	}
 	if *searchMode {
-		return benchSearch(stdout, search.Limits{Depth: *depth, Nodes: *nodes})
+		return benchSearch(stdout, search.Limits{Depth: *depth, Nodes: *nodes}, *threads)
 	}
 	for _, b := range perftBenches {
 		r, err := variant.Load(b.variant, nil)
@@ -83,7 +87,7 @@ func cmdBench(args []string, stdout io.Writer) error {
 // per second of wall time, and per second of the process's CPU time (user
 // and system), which a machine loaded by other jobs changes less. The
 // variant's tables are built before the clock starts.
-func benchSearch(stdout io.Writer, limits search.Limits) error {
+func benchSearch(stdout io.Writer, limits search.Limits, threads int) error {
 	var nodes uint64
 	var seconds, cpuSeconds float64
 	for _, b := range searchBenches {
@@ -97,7 +101,7 @@ func benchSearch(stdout io.Writer, limits search.Limits) error {
 			return err
 		}
 		p := r.StartPosition()
-		e := search.New(search.Options{})
+		e := search.New(search.Options{Threads: threads})
 		e.Search(p, search.Limits{Depth: 1}) // builds the variant's tables, untimed
 		e.NewGame()
 		start, cpu0 := time.Now(), cpuTime()
