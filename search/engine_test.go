@@ -446,3 +446,31 @@ func TestMayCheck(t *testing.T) {
 		t.Logf("%s: %d checking moves, %d moves ruled out without being made", bv.name, checks, filtered)
 	}
 }
+
+// TestShortRange: leapers and steppers are short-range, riders are not.
+func TestShortRange(t *testing.T) {
+	for _, tc := range []struct {
+		variant     string
+		short, long []string
+	}{
+		{"chess", []string{"king", "knight", "pawn"}, []string{"queen", "rook", "bishop"}},
+		{"infinite-plane", []string{"king", "knight", "guard", "pawn"}, []string{"queen", "chancellor", "rook", "bishop"}},
+	} {
+		r := loadRules(t, tc.variant)
+		short := shortRange(r)
+		byName := map[string]bool{}
+		for ty := 1; ty < len(r.Pieces); ty++ {
+			byName[r.Pieces[ty].Name] = short[ty]
+		}
+		for _, n := range tc.short {
+			if !byName[n] {
+				t.Errorf("%s: %s is not short-range", tc.variant, n)
+			}
+		}
+		for _, n := range tc.long {
+			if byName[n] {
+				t.Errorf("%s: %s is short-range", tc.variant, n)
+			}
+		}
+	}
+}

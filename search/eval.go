@@ -53,6 +53,9 @@ type evaluator struct {
 	// variants are this evaluator without the goal terms and/or the tuned
 	// tables, by forOptions's key, made on first use.
 	variants sync.Map
+	// short[t]: a piece of type t attacks only squares within 2 steps of
+	// its own on an empty board (see shortRange).
+	short []bool
 }
 
 var evaluators sync.Map // *core.Rules → *evaluator
@@ -68,7 +71,7 @@ func evaluatorFor(r *core.Rules) *evaluator {
 }
 
 func newEvaluator(r *core.Rules) *evaluator {
-	e := &evaluator{r: r, values: PieceValues(r), hook: r.Hooks.Evaluate}
+	e := &evaluator{r: r, values: PieceValues(r), hook: r.Hooks.Evaluate, short: shortRange(r)}
 	for t := 1; t < len(r.Pieces); t++ {
 		e.royals = e.royals || r.Pieces[t].Royal
 	}
@@ -102,6 +105,54 @@ func newEvaluator(r *core.Rules) *evaluator {
 		}
 	}
 	return e
+}
+
+// shortRange tells, for each piece type, whether the piece attacks only
+// squares within 2 steps (Chebyshev) of its own: placed alone in the
+// middle of the board (or at the origin of an unbounded one), it attacks
+// something, and nothing farther. A piece that attacks nothing there (a
+// hopper needs a screen) counts as long-range.
+func shortRange(r *core.Rules) []bool {
+	short := make([]bool, len(r.Pieces))
+	b := r.Board
+	centre := core.Coord{}
+	if !b.Unbounded {
+		centre = core.Coord{X: int64(b.Files / 2), Y: int64(b.Ranks / 2)}
+	}
+	for t := 1; t < len(r.Pieces); t++ {
+		p := r.NewPosition()
+		c := p.Square(centre)
+		if c == core.NoSquare || (!b.Unbounded && !b.Playable(c)) {
+			continue
+		}
+		p.Put(c, core.MakePiece(0, core.PieceType(t)))
+		near, far := false, false
+		for dy := int64(-6); dy <= 6; dy++ {
+			for dx := int64(-6); dx <= 6; dx++ {
+				if dx == 0 && dy == 0 {
+					continue
+				}
+				sq := p.Square(core.Coord{X: centre.X + dx, Y: centre.Y + dy})
+				if sq == core.NoSquare || (!b.Unbounded && !b.Playable(sq)) || !p.Attacks(sq, 0) {
+					continue
+				}
+				if max(abs64(dx), abs64(dy)) <= 2 {
+					near = true
+				} else {
+					far = true
+				}
+			}
+		}
+		short[t] = near && !far
+	}
+	return short
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // squareTable builds player pl's square terms: mobility for every piece but
@@ -246,7 +297,7 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 		return v.(*evaluator)
 	}
 	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, near: e.near, hook: e.hook,
-		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst}
+		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short}
 	if noGoal {
 		plain.goal = nil
 	}

@@ -288,7 +288,10 @@ func (s *Engine) goodQuietAfter(st *plyState, m, prev core.Move, depth, i int) {
 // move two plies before, in a table of contSize entries indexed by a hash
 // of the four (and the mover), so that boards of any size need no table
 // per square.
-const contSize = 1 << 16
+const (
+	contBits = 16
+	contSize = 1 << contBits
+)
 
 // contBase returns the part of a continuation-history index that the
 // earlier move (piece type and destination) and the mover give, or -1 for
@@ -303,7 +306,8 @@ func contBase(turn core.Player, pt core.PieceType, to core.Square) int {
 // contIndex returns the table index of a move by a piece of type pt to
 // to, after the earlier move of base.
 func contIndex(base int, pt core.PieceType, to core.Square) int {
-	return int(mix64(uint64(base)^uint64(pt)<<40^uint64(uint32(to))*0x9E3779B97F4A7C15) & (contSize - 1))
+	// base is already mixed: one multiplication spreads the rest.
+	return int((uint64(base) ^ (uint64(pt)<<32 | uint64(uint32(to)))) * 0x9E3779B97F4A7C15 >> (64 - contBits))
 }
 
 // typeAt returns the type of the piece on sq, 0 for none.

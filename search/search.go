@@ -701,7 +701,9 @@ func (s *Engine) givesCheck(m core.Move) bool {
 // discovered one) lies near the royal piece or on a line through it
 // whose step is at most 3 squares each way, which holds for the pieces of
 // every variant here (leapers up to a camel or zebra, riders along such
-// lines). A move it misses is only pruned, never made illegal.
+// lines); a piece that attacks only within 2 steps (evaluator.short)
+// checks directly only from within 2 steps. A move it misses is only
+// pruned, never made illegal.
 func (s *Engine) mayCheck(m core.Move) bool {
 	p := s.p
 	r := p.Rules()
@@ -715,7 +717,20 @@ func (s *Engine) mayCheck(m core.Move) bool {
 			continue
 		}
 		kc := p.Coord(k)
-		if (m.To != core.NoSquare && lined(p.Coord(m.To), kc)) || (m.From != core.NoSquare && lined(p.Coord(m.From), kc)) {
+		if m.From != core.NoSquare && lined(p.Coord(m.From), kc) {
+			return true // a discovered check, or the piece was already near
+		}
+		if m.To == core.NoSquare {
+			continue
+		}
+		if t := s.typeAt(m.From); t != 0 && m.Kind == core.KindNormal && s.ev.short[t] {
+			// A short-range piece checks only from next to the royal piece.
+			if tc := p.Coord(m.To); max(abs64(tc.X-kc.X), abs64(tc.Y-kc.Y)) <= 2 {
+				return true
+			}
+			continue
+		}
+		if lined(p.Coord(m.To), kc) {
 			return true
 		}
 	}
@@ -964,13 +979,17 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			i--
 			continue
 		}
+		futile := prunable && legal > 0 && !s.opts.NoFutility && eval+futilityMargin(depth) <= alpha
+		if futile && !s.mayCheck(m) {
+			continue // futility pruning (below) of a move that cannot check, without making it
+		}
 		if !s.makeLegal(m) {
 			continue
 		}
 		legal++
 		// Futility pruning of quiet moves near the horizon that do not
 		// give check, when the static evaluation is far below alpha.
-		if prunable && legal > 1 && !s.opts.NoFutility && eval+futilityMargin(depth) <= alpha && !p.InCheck() {
+		if futile && !p.InCheck() {
 			p.UnmakeMove()
 			continue
 		}
