@@ -138,7 +138,7 @@ func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int
 		case tactical:
 			att := s.attackerValue(m)
 			key = orderCapture + g*16 - att/16
-			if !s.opts.NoSEE && g < att && s.losing(m) {
+			if !s.opts.NoSEE && !s.brsMode && g < att && s.losing(m) {
 				key = orderBadCapture + g*16 - att/16
 			}
 		case !s.opts.NoKillers && m == st.killers[0]:
@@ -246,6 +246,15 @@ func (st *plyState) dropQuiets(i int, keep func(core.Move) bool) {
 // known), and history credit for its player; the quiet moves tried before
 // it at the node (st.moves[:i] with no gain) lose credit.
 func (s *Engine) goodQuiet(st *plyState, m core.Move, depth int) {
+	if s.brsMode {
+		// Best-reply search keeps the history as it was measured with:
+		// credit only, halved when full.
+		o := s.opts
+		s.opts.NoCounterMoves = true
+		s.goodQuietAfter(st, m, core.NullMove, depth, -1)
+		s.opts = o
+		return
+	}
 	s.goodQuietAfter(st, m, core.NullMove, depth, -1)
 }
 

@@ -283,6 +283,10 @@ type Engine struct {
 	// lastScore is the score of the last finished iteration, the centre
 	// of the next one's aspiration window.
 	lastScore int
+	// brsMode: best-reply search is running; it orders and learns as it
+	// did when it was measured (no losing-capture ordering, history credit
+	// only), the new techniques having lost in four-player Martian Chess.
+	brsMode bool
 	// helpers are the lazy-SMP helper engines (Options.Threads), made at
 	// first use; skip is a helper's head start in plies.
 	helpers []*Engine
@@ -383,6 +387,8 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		return s.deepen(root, s.maxnIteration, false)
 	case BRS:
 		s.brsInit()
+		s.brsMode = true
+		defer func() { s.brsMode = false }()
 		return s.deepen(root, s.brsRootSearch, false)
 	}
 	if s.opts.Threads > 1 {
