@@ -246,15 +246,6 @@ func (st *plyState) dropQuiets(i int, keep func(core.Move) bool) {
 // known), and history credit for its player; the quiet moves tried before
 // it at the node (st.moves[:i] with no gain) lose credit.
 func (s *Engine) goodQuiet(st *plyState, m core.Move, depth int) {
-	if s.brsMode {
-		// Best-reply search keeps the history as it was measured with:
-		// credit only, halved when full.
-		o := s.opts
-		s.opts.NoCounterMoves = true
-		s.goodQuietAfter(st, m, core.NullMove, depth, -1)
-		s.opts = o
-		return
-	}
 	s.goodQuietAfter(st, m, core.NullMove, depth, -1)
 }
 
@@ -270,7 +261,9 @@ func (s *Engine) goodQuietAfter(st *plyState, m, prev core.Move, depth, i int) {
 		s.counter[turn][historyIndex(prev)] = m
 	}
 	bonus := int32(min(depth*depth, 400))
-	if s.opts.NoCounterMoves { // the history as it was: credit only, halved when full
+	if s.opts.NoCounterMoves || s.brsMode {
+		// The history as it was (best-reply search keeps it, as measured):
+		// credit only, halved when full.
 		h := &s.history[turn][historyIndex(m)]
 		*h += bonus
 		if *h > historyMax {
