@@ -122,6 +122,20 @@ func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 // position (core.NullMove: none, or unknown): the move that last refuted
 // it (its counter move) is ordered after the killers.
 func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int) {
+	s.scoreMovesFor(st, hashMove, prev, false)
+}
+
+// scoreTactical is scoreMoves for quiescence out of check, which searches
+// only the tactical moves: quiet ones get the lowest key without a look at
+// their history.
+func (s *Engine) scoreTactical(st *plyState) {
+	s.cont = [2]int{-1, -1}
+	s.scoreMovesFor(st, core.NullMove, core.NullMove, true)
+}
+
+// scoreMovesFor fills the keys and gains of st.moves (scoreMovesAfter);
+// with tacticalOnly, quiet moves are keyed orderBadCapture − 1.
+func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalOnly bool) {
 	counter := core.NullMove
 	if prev != core.NullMove && !s.opts.NoCounterMoves {
 		counter = s.counter[s.p.Turn()][historyIndex(prev)]
@@ -133,6 +147,8 @@ func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int
 		g, tactical := s.gain(m)
 		key := 0
 		switch {
+		case tacticalOnly && !tactical:
+			key = orderBadCapture - 1
 		case m == hashMove:
 			key = orderHash
 		case tactical:

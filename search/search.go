@@ -1187,7 +1187,11 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	}
 	st := &s.stack[ply]
 	s.generate(st)
-	s.scoreMoves(st, core.NullMove, ply)
+	if inCheck {
+		s.scoreMoves(st, core.NullMove, ply)
+	} else {
+		s.scoreTactical(st)
+	}
 	us := p.Turn()
 	legal := 0
 	for i := range st.moves {
