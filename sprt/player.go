@@ -27,6 +27,14 @@ func (m matchPlayer) Name() string                { return m.p.Name() }
 func (m matchPlayer) NewGame(r *core.Rules) error { return m.p.NewGame(r) }
 func (m matchPlayer) Close() error                { return m.p.Close() }
 func (m matchPlayer) Move(s *game.State) (core.Move, error) {
-	return m.p.Move(&match.Game{Start: s.Start, StartText: s.StartText, Moves: s.Moves,
-		Position: s.Position, Clock: s.Clock, Increment: s.Increment})
+	g := &match.Game{Start: s.Start, StartText: s.StartText, Moves: s.Moves,
+		Position: s.Position, Clock: s.Clock, Increment: s.Increment}
+	if s.Position.Unbounded() {
+		// On an unbounded board a square handle is the position's own: the
+		// game's moves, replayed on a copy of the start (as a UCI player
+		// does), may name squares the copy never gave out. Such players
+		// get the current position, without the moves.
+		g.Start, g.StartText, g.Moves = s.Position, s.Position.String(), nil
+	}
+	return m.p.Move(g)
 }
