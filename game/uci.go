@@ -203,8 +203,14 @@ func (u *UCI) noteError(failed *error) func(string) {
 	}
 }
 
-// Move implements Player.
-func (u *UCI) Move(g *State) (core.Move, error) {
+// positionCommand is the UCI "position" line of the game: its start and
+// moves, or on an unbounded board the current position alone (a square
+// handle there belongs to the position that gave it out, so the game's
+// moves cannot be written by replaying them on a copy of the start).
+func positionCommand(g *State) string {
+	if g.Position.Unbounded() {
+		return "position fen " + g.Position.String()
+	}
 	var sb strings.Builder
 	sb.WriteString("position fen " + g.StartText)
 	if len(g.Moves) > 0 {
@@ -215,7 +221,12 @@ func (u *UCI) Move(g *State) (core.Move, error) {
 			p.MakeMove(m)
 		}
 	}
-	if err := u.send(sb.String()); err != nil {
+	return sb.String()
+}
+
+// Move implements Player.
+func (u *UCI) Move(g *State) (core.Move, error) {
+	if err := u.send(positionCommand(g)); err != nil {
 		return core.NullMove, err
 	}
 	goLine, wait := "go movetime "+ms(max(time.Millisecond, u.moveTime)), 10*time.Second+10*u.moveTime

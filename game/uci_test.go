@@ -2,7 +2,12 @@ package game
 
 // Tests of the go limits of a UCI player: checked before any engine starts, written in one canonical line.
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"anychess/notation"
+)
 
 // TestParseGoLimits: a UCI player's go limits are checked before any
 // engine starts.
@@ -45,4 +50,46 @@ func FuzzParseGoLimits(f *testing.F) {
 			t.Fatalf("%q: %q, then %q, %v", text, line, again, err)
 		}
 	})
+}
+
+// TestPositionCommand: a UCI engine is sent the start and the moves, or on
+// an unbounded board (whose square handles belong to one position) the
+// current position alone; either way the line gives the game's position.
+func TestPositionCommand(t *testing.T) {
+	for _, tc := range []struct {
+		variant   string
+		withMoves bool
+	}{{"chess", true}, {"siberia", true}, {"infinite-plane", false}} {
+		r := load(t, tc.variant, nil)
+		g, err := New(Config{Rules: r, Seats: []Seat{{Player: NewRandom(1)}, {Player: NewRandom(2)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 8 {
+			if _, err := g.MachineMove(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		line := positionCommand(g.state(false))
+		fen, moves, hasMoves := strings.Cut(strings.TrimPrefix(line, "position fen "), " moves ")
+		if hasMoves != tc.withMoves {
+			t.Fatalf("%s: %q: moves given %v, want %v", tc.variant, line, hasMoves, tc.withMoves)
+		}
+		p, err := r.ParsePosition(fen)
+		if err != nil {
+			t.Fatalf("%s: %q: %v", tc.variant, line, err)
+		}
+		if hasMoves {
+			for _, text := range strings.Fields(moves) {
+				m, err := notation.Coordinate.Decode(p, text)
+				if err != nil {
+					t.Fatalf("%s: %q: move %s: %v", tc.variant, line, text, err)
+				}
+				p.MakeMove(m)
+			}
+		}
+		if got, want := p.String(), g.state(false).Position.String(); got != want {
+			t.Errorf("%s: %q gives %q, want %q", tc.variant, line, got, want)
+		}
+	}
 }

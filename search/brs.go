@@ -2,8 +2,6 @@
 package search
 
 import (
-	"time"
-
 	"anychess/core"
 )
 
@@ -42,43 +40,18 @@ func (s *Engine) brsKey(maxNode bool) uint64 {
 	return s.key() ^ brsMinKey
 }
 
-// brsRoot runs iterative-deepening best-reply search over the root moves.
-func (s *Engine) brsRoot(root []core.Move) Result {
-	if s.brs == nil {
-		s.brs = &brsState{}
-		s.brs.one.moves = make([]core.Move, 0, 128)
-		s.brs.one.keys = make([]int32, 0, 128)
-		s.brs.one.gains = make([]int32, 0, 128)
-		for i := range s.brs.owners {
-			s.brs.owners[i] = make([]core.Player, 0, 128)
-		}
+// brsInit makes best-reply search's scratch space at its first use.
+func (s *Engine) brsInit() {
+	if s.brs != nil {
+		return
 	}
-	maxDepth := s.limits.Depth
-	if maxDepth <= 0 || maxDepth > MaxDepth {
-		maxDepth = MaxDepth
+	s.brs = &brsState{}
+	s.brs.one.moves = make([]core.Move, 0, 128)
+	s.brs.one.keys = make([]int32, 0, 128)
+	s.brs.one.gains = make([]int32, 0, 128)
+	for i := range s.brs.owners {
+		s.brs.owners[i] = make([]core.Player, 0, 128)
 	}
-	best := Result{Move: root[0]}
-	scores := make([]int, len(root))
-	for depth := 1; depth <= maxDepth; depth++ {
-		move, score, done := s.brsRootSearch(root, scores, depth)
-		if move != core.NullMove {
-			best.Move, best.Score = move, score
-		}
-		if !done {
-			break
-		}
-		best.Depth = depth
-		if plies, mate := IsMate(score); mate && depth > 1 && plies <= depth {
-			break
-		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
-			break
-		}
-	}
-	best.Nodes = s.nodes
-	best.PV = []core.Move{best.Move}
-	best.Time = time.Since(s.start)
-	return best
 }
 
 // brsRootSearch runs one iteration over the root moves, the previous
@@ -88,12 +61,7 @@ func (s *Engine) brsRootSearch(root []core.Move, scores []int, depth int) (core.
 	p := s.p
 	r := p.Rules()
 	s.rootDepth = depth
-	for i := 1; i < len(root); i++ {
-		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
-			root[j], root[j-1] = root[j-1], root[j]
-			scores[j], scores[j-1] = scores[j-1], scores[j]
-		}
-	}
+	sortRoot(root, scores)
 	alpha := -infinity
 	bestScore, bestMove, besti := -infinity, core.NullMove, -1
 	for i, m := range root {

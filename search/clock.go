@@ -1,7 +1,11 @@
 // Time management: how much of a game clock one move may use, as a soft limit (no new iteration) and a hard one (stop).
 package search
 
-import "time"
+import (
+	"time"
+
+	"anychess/core"
+)
 
 // DefaultMovesToGo is the number of moves a clock without a given
 // Limits.MovesToGo is assumed to have to last for. The length of a game of
@@ -56,9 +60,38 @@ func (l Limits) TimeBudget() (soft, hard time.Duration) {
 		if hard == 0 || l.MoveTime < hard {
 			hard = l.MoveTime
 		}
-		if soft == 0 || l.MoveTime/2 < soft {
-			soft = l.MoveTime / 2
+		if soft == 0 || l.MoveTime < soft {
+			soft = l.MoveTime
 		}
 	}
 	return max(soft, 0), max(hard, 0)
+}
+
+// stability tracks, from iteration to iteration of a search with a clock,
+// how unsettled the position is, and scales the soft limit: more time
+// when the best move keeps changing or the score falls, less when
+// neither happens.
+type stability struct {
+	move    core.Move
+	score   int
+	changes float64 // best-move changes, each halved per iteration
+	started bool
+}
+
+// update records a finished iteration's best move and score and returns
+// the factor for the soft limit: 0.7 to 2.5, 1 about average.
+func (st *stability) update(move core.Move, score int) float64 {
+	falling := 1.0
+	if st.started {
+		st.changes /= 2
+		if move != st.move {
+			st.changes++
+		}
+		if drop := st.score - score; drop > 15 && drop < mateBound {
+			falling = 1 + float64(min(drop, 300))/300 // up to 2 for a drop of 3 pawns
+		}
+	}
+	st.move, st.score, st.started = move, score, true
+	f := (0.7 + 0.8*st.changes) * falling
+	return min(max(f, 0.7), 2.5)
 }

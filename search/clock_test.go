@@ -17,7 +17,7 @@ func TestTimeBudget(t *testing.T) {
 	}{
 		{"no limits", Limits{}, 0, 0},
 		{"depth only", Limits{Depth: 5}, 0, 0},
-		{"move time", Limits{MoveTime: time.Second}, 500 * ms, time.Second},
+		{"move time", Limits{MoveTime: time.Second}, time.Second, time.Second}, // used whole
 		// usable 59.9 s, share 59.9/30 s: soft half the share, hard 3 × the
 		// share (less than 59.9/4).
 		{"clock", Limits{Clock: time.Minute}, 998333333, 5989999998},
@@ -28,7 +28,7 @@ func TestTimeBudget(t *testing.T) {
 		{"ten moves to go", Limits{Clock: time.Minute, MovesToGo: 10}, 2995 * ms, 14975 * ms},
 		// A short clock keeps a tenth back: usable 900 ms, share 30 ms.
 		{"one second", Limits{Clock: time.Second}, 15 * ms, 90 * ms},
-		{"move time caps the clock", Limits{Clock: 10 * time.Second, MoveTime: 100 * ms}, 50 * ms, 100 * ms},
+		{"move time caps the clock", Limits{Clock: 10 * time.Second, MoveTime: 100 * ms}, 100 * ms, 100 * ms},
 		{"clock caps the move time", Limits{Clock: time.Second, MoveTime: time.Second}, 15 * ms, 90 * ms},
 		// The increment comes after the move: it cannot be spent before.
 		{"increment larger than the clock", Limits{Clock: 200 * ms, Increment: 2 * time.Second}, 45 * ms, 45 * ms},
@@ -144,5 +144,60 @@ func TestNegativeMoveTimeEndsAtOnce(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("a search with a negative move time is still running after 10 s")
+	}
+}
+
+// TestMoveTimeUsedWhole: a fixed move time is used to its end (iterations
+// keep starting until it is up), not stopped at half of it.
+func TestMoveTimeUsedWhole(t *testing.T) {
+	const mt = 300 * time.Millisecond
+	e := New(Options{HashMB: 1})
+	for _, fen := range []string{
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	} {
+		p, err := loadRules(t, "chess").ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		res := e.Search(p, Limits{MoveTime: mt})
+		elapsed := time.Since(start)
+		if elapsed < mt*95/100 || elapsed > mt+250*time.Millisecond || !p.IsLegal(res.Move) {
+			t.Errorf("%s: move time %v: took %v (depth %d), move legal %v", fen, mt, elapsed, res.Depth, p.IsLegal(res.Move))
+		}
+	}
+}
+
+// TestStability: the soft limit's factor falls towards 0.7 while the best
+// move and score hold, rises when the best move changes or the score
+// falls, and stays within 0.7 and 2.5.
+func TestStability(t *testing.T) {
+	a := core.NewMove(1, 2)
+	b := core.NewMove(3, 4)
+	for _, tc := range []struct {
+		name   string
+		moves  []core.Move
+		scores []int
+		lo, hi float64 // the last factor's range
+	}{
+		{"settled", []core.Move{a, a, a, a, a, a}, []int{10, 12, 11, 10, 12, 11}, 0.7, 0.75},
+		{"one change", []core.Move{a, a, a, a, a, b}, []int{10, 10, 10, 10, 10, 10}, 1.4, 1.6},
+		{"changing", []core.Move{a, b, a, b, a, b}, []int{10, 10, 10, 10, 10, 10}, 2.2, 2.5},
+		{"falling", []core.Move{a, a, a, a, a, a}, []int{50, 50, 50, 50, 50, -100}, 1.0, 1.1},
+		{"collapse", []core.Move{a, a, a, a, a, b}, []int{50, 50, 50, 50, 50, -400}, 2.5, 2.5},
+		{"rising", []core.Move{a, a, a, a, a, a}, []int{50, 50, 50, 50, 50, 400}, 0.7, 0.75},
+	} {
+		var st stability
+		f := 0.0
+		for i, m := range tc.moves {
+			f = st.update(m, tc.scores[i])
+			if f < 0.7 || f > 2.5 {
+				t.Errorf("%s: iteration %d: factor %g", tc.name, i+1, f)
+			}
+		}
+		if f < tc.lo || f > tc.hi {
+			t.Errorf("%s: factor %g, want %g to %g", tc.name, f, tc.lo, tc.hi)
+		}
 	}
 }

@@ -170,7 +170,9 @@ func TestFeatureSwitches(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	for _, opts := range []Options{
 		{}, {NoTT: true}, {NoNullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
-		{CheckExtension: true}, {MaterialOnly: true},
+		{CheckExtension: true}, {MaterialOnly: true}, {NoAspiration: true}, {NoSEE: true}, {NoRFP: true},
+		{NoLMP: true, NoFutility: true}, {NoAspiration: true, NoSEE: true, NoRFP: true, NoLMP: true, NoFutility: true},
+		{NoImproving: true}, {NoLMRTable: true}, {NoIIR: true}, {NoCounterMoves: true}, {NoContHistory: true}, {NoSingular: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
 			{"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "d5d8"},
@@ -217,11 +219,30 @@ func TestSearchAllocatesNothing(t *testing.T) {
 		e := New(Options{HashMB: 1})
 		e.Search(p, Limits{Depth: bv.quick})
 		e.start = time.Now()
+		root := p.LegalMoves(nil)
+		scores := make([]int, len(root))
 		allocs := testing.AllocsPerRun(2, func() {
 			e.negamax(bv.quick, 1, -infinity, infinity, true)
+			e.negamax(bv.quick, 1, -1, 0, true)    // a null window: the pruned nodes
+			e.rootSearch(root, scores, bv.quick+1) // aspiration windows
 		})
 		if allocs > 0 {
 			t.Errorf("%s: %.1f allocations per search", bv.name, allocs)
+		}
+	}
+	// Deep enough for singular extensions and the deeper reductions.
+	for _, name := range []string{"chess", "siberia"} {
+		p := startOf(t, name, nil)
+		e := New(Options{HashMB: 4})
+		e.Search(p, Limits{Depth: 8})
+		e.start = time.Now()
+		e.rootDepth = 8
+		allocs := testing.AllocsPerRun(1, func() {
+			e.negamax(8, 1, -infinity, infinity, true)
+			e.negamax(8, 1, -1, 0, true)
+		})
+		if allocs > 0 {
+			t.Errorf("%s, depth 8: %.1f allocations per search", name, allocs)
 		}
 	}
 }
@@ -333,4 +354,123 @@ func TestNullMoveRule(t *testing.T) {
 func (s *Engine) withPosition(p *core.Position) *Engine {
 	s.p = p
 	return s
+}
+
+// TestLosingCaptures: a capture by a piece worth more than its victim is
+// losing when an enemy then attacks the capturer, and only then.
+func TestLosingCaptures(t *testing.T) {
+	r, _ := variant.Load("chess", nil)
+	for _, tc := range []struct {
+		fen, move string
+		losing    bool
+	}{
+		{"4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true},   // the pawn is defended
+		{"4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false},    // it is not
+		{"4k3/8/4n3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false},  // a knight on e6 does not defend d5
+		{"4k3/8/5n2/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true},   // on f6 it does
+		{"4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", true},   // a rook for a pawn
+		{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", false}, // a pawn takes a pawn: never judged
+		{"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", false},     // the king: legality decides
+	} {
+		p, err := r.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := notation.Coordinate.Decode(p, tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := New(Options{HashMB: 1})
+		e.p, e.ev = p, evaluatorFor(r)
+		g, _ := e.gain(m)
+		got := g < e.attackerValue(m) && e.losing(m)
+		if got != tc.losing {
+			t.Errorf("%s %s: losing %v, want %v", tc.fen, tc.move, got, tc.losing)
+		}
+		if p.String() != tc.fen {
+			t.Errorf("%s: the position changed to %s", tc.fen, p.String())
+		}
+	}
+}
+
+// TestMayCheck: the filter of givesCheck never rules out a move that
+// checks, over the moves of random games in every variant with royal
+// pieces.
+func TestMayCheck(t *testing.T) {
+	for _, c := range []struct {
+		a, b core.Coord
+		want bool
+	}{
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 0, Y: 1_000_000_000_000}, true}, // a file
+		{core.Coord{X: 3, Y: 3}, core.Coord{X: -7, Y: 13}, true},               // a diagonal
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 10, Y: 20}, true},               // a nightrider's line
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 4, Y: 3}, true},                 // near
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 5, Y: 7}, false},
+		{core.Coord{X: 0, Y: 0}, core.Coord{X: 9, Y: 4}, false},
+	} {
+		if got := lined(c.a, c.b); got != c.want {
+			t.Errorf("lined(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+	for _, bv := range benchVariants {
+		p := startOf(t, bv.variant, bv.opts)
+		e := New(Options{HashMB: 1})
+		e.p, e.ev = p, evaluatorFor(p.Rules())
+		rng := rand.New(rand.NewPCG(5, 6))
+		checks, filtered := 0, 0
+		for game := 0; game < 6; game++ {
+			q := p.Copy()
+			e.p = q
+			for ply := 0; ply < 60; ply++ {
+				moves := q.LegalMoves(nil)
+				if len(moves) == 0 || q.Outcome().Status != core.Ongoing {
+					break
+				}
+				for _, m := range moves {
+					q.MakeMove(m)
+					check := q.InCheck()
+					q.UnmakeMove()
+					if check {
+						checks++
+						if !e.mayCheck(m) {
+							t.Errorf("%s: %s gives check in %s, but mayCheck says it cannot", bv.name,
+								notation.Coordinate.Encode(q, m), q.String())
+						}
+					} else if !e.mayCheck(m) {
+						filtered++
+					}
+				}
+				q.MakeMove(moves[rng.IntN(len(moves))])
+			}
+		}
+		t.Logf("%s: %d checking moves, %d moves ruled out without being made", bv.name, checks, filtered)
+	}
+}
+
+// TestShortRange: leapers and steppers are short-range, riders are not.
+func TestShortRange(t *testing.T) {
+	for _, tc := range []struct {
+		variant     string
+		short, long []string
+	}{
+		{"chess", []string{"king", "knight", "pawn"}, []string{"queen", "rook", "bishop"}},
+		{"infinite-plane", []string{"king", "knight", "guard", "pawn"}, []string{"queen", "chancellor", "rook", "bishop"}},
+	} {
+		r := loadRules(t, tc.variant)
+		short := shortRange(r)
+		byName := map[string]bool{}
+		for ty := 1; ty < len(r.Pieces); ty++ {
+			byName[r.Pieces[ty].Name] = short[ty]
+		}
+		for _, n := range tc.short {
+			if !byName[n] {
+				t.Errorf("%s: %s is not short-range", tc.variant, n)
+			}
+		}
+		for _, n := range tc.long {
+			if byName[n] {
+				t.Errorf("%s: %s is short-range", tc.variant, n)
+			}
+		}
+	}
 }

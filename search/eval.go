@@ -44,11 +44,18 @@ type evaluator struct {
 	hook   func(*core.Position, core.Player) int
 	royals bool
 	// goal holds the goal terms' tables (goal.go), nil without a region a
-	// royal piece wins by reaching; noGoal is this evaluator without them
-	// (Options.NoGoal).
-	goal   *goalTables
-	noGoal *evaluator
-	plane  *planeTerms // the terms of unbounded boards (eval_plane.go), or nil
+	// royal piece wins by reaching.
+	goal  *goalTables
+	plane *planeTerms // the terms of unbounded boards (eval_plane.go), or nil
+	// pst are the variant's tuned piece-square tables (weights.go), which
+	// replace the square terms; nil without them.
+	pst *pstTables
+	// variants are this evaluator without the goal terms and/or the tuned
+	// tables, by forOptions's key, made on first use.
+	variants sync.Map
+	// short[t]: a piece of type t attacks only squares within 2 steps of
+	// its own on an empty board (see shortRange).
+	short []bool
 }
 
 var evaluators sync.Map // *core.Rules → *evaluator
@@ -64,7 +71,7 @@ func evaluatorFor(r *core.Rules) *evaluator {
 }
 
 func newEvaluator(r *core.Rules) *evaluator {
-	e := &evaluator{r: r, values: PieceValues(r), hook: r.Hooks.Evaluate}
+	e := &evaluator{r: r, values: PieceValues(r), hook: r.Hooks.Evaluate, short: shortRange(r)}
 	for t := 1; t < len(r.Pieces); t++ {
 		e.royals = e.royals || r.Pieces[t].Royal
 	}
@@ -91,12 +98,61 @@ func newEvaluator(r *core.Rules) *evaluator {
 			}
 		}
 	}
-	if e.goal = newGoalTables(r, e.values); e.goal != nil {
-		plain := *e
-		plain.goal = nil
-		e.noGoal = &plain
+	e.goal = newGoalTables(r, e.values)
+	if w := BuiltinWeights(r.Name()); w != nil && Tunable(r) {
+		if t, err := newPSTTables(r, e.values, w); err == nil {
+			e.pst = t
+		}
 	}
 	return e
+}
+
+// shortRange tells, for each piece type, whether the piece attacks only
+// squares within 2 steps (Chebyshev) of its own: placed alone in the
+// middle of the board (or at the origin of an unbounded one), it attacks
+// something, and nothing farther. A piece that attacks nothing there (a
+// hopper needs a screen) counts as long-range.
+func shortRange(r *core.Rules) []bool {
+	short := make([]bool, len(r.Pieces))
+	b := r.Board
+	centre := core.Coord{}
+	if !b.Unbounded {
+		centre = core.Coord{X: int64(b.Files / 2), Y: int64(b.Ranks / 2)}
+	}
+	for t := 1; t < len(r.Pieces); t++ {
+		p := r.NewPosition()
+		c := p.Square(centre)
+		if c == core.NoSquare || (!b.Unbounded && !b.Playable(c)) {
+			continue
+		}
+		p.Put(c, core.MakePiece(0, core.PieceType(t)))
+		near, far := false, false
+		for dy := int64(-6); dy <= 6; dy++ {
+			for dx := int64(-6); dx <= 6; dx++ {
+				if dx == 0 && dy == 0 {
+					continue
+				}
+				sq := p.Square(core.Coord{X: centre.X + dx, Y: centre.Y + dy})
+				if sq == core.NoSquare || (!b.Unbounded && !b.Playable(sq)) || !p.Attacks(sq, 0) {
+					continue
+				}
+				if max(abs64(dx), abs64(dy)) <= 2 {
+					near = true
+				} else {
+					far = true
+				}
+			}
+		}
+		short[t] = near && !far
+	}
+	return short
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // squareTable builds player pl's square terms: mobility for every piece but
@@ -187,9 +243,16 @@ func promotes(r *core.Rules, pl core.Player) bool {
 
 // side returns player pl's own terms (material, squares, royal safety), and
 // its material alone.
-func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) (total, material int) {
+// With tuned tables (e.pst) the square terms are theirs, blended by phase.
+func (e *evaluator) side(p *core.Position, pl core.Player, positional bool, phase int) (total, material int) {
 	sum := 0
 	tab := e.square[pl]
+	if e.pst != nil {
+		tab = nil
+		if positional {
+			sum += e.pst.pst(p, pl, e.size, phase)
+		}
+	}
 	for _, sq := range p.PieceSquares(pl) {
 		t := int(p.At(sq).Type())
 		material += e.values[t]
@@ -215,12 +278,34 @@ func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) (tot
 }
 
 // forOptions returns the evaluator an engine with opts uses: e, or e
-// without the goal terms for Options.NoGoal.
+// without the goal terms (Options.NoGoal) or the tuned tables
+// (Options.NoTunedWeights).
 func (e *evaluator) forOptions(opts Options) *evaluator {
-	if opts.NoGoal && e.noGoal != nil {
-		return e.noGoal
+	noGoal := opts.NoGoal && e.goal != nil
+	noPST := opts.NoTunedWeights && e.pst != nil
+	if !noGoal && !noPST {
+		return e
 	}
-	return e
+	key := 0
+	if noGoal {
+		key |= 1
+	}
+	if noPST {
+		key |= 2
+	}
+	if v, ok := e.variants.Load(key); ok {
+		return v.(*evaluator)
+	}
+	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, near: e.near, hook: e.hook,
+		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short}
+	if noGoal {
+		plain.goal = nil
+	}
+	if noPST {
+		plain.pst = nil
+	}
+	v, _ := e.variants.LoadOrStore(key, plain)
+	return v.(*evaluator)
 }
 
 // eval returns the evaluation from player pl's view: the variant's own, or
@@ -231,8 +316,12 @@ func (e *evaluator) eval(p *core.Position, pl core.Player, positional bool) int 
 	}
 	score := 0
 	var material [core.MaxPlayers]int
+	phase := 0
+	if positional && e.pst != nil {
+		phase = e.pst.phase(p, e.values)
+	}
 	for q := 0; q < e.r.Players; q++ {
-		s, m := e.side(p, core.Player(q), positional)
+		s, m := e.side(p, core.Player(q), positional, phase)
 		material[q] = m
 		if e.r.Allies(pl, core.Player(q)) {
 			score += s

@@ -12,7 +12,7 @@ import (
 
 // goalPart returns what the goal terms add to player pl's evaluation of p.
 func goalPart(e *evaluator, p *core.Position, pl core.Player) int {
-	return e.eval(p, pl, true) - e.noGoal.eval(p, pl, true)
+	return e.eval(p, pl, true) - e.forOptions(Options{NoGoal: true}).eval(p, pl, true)
 }
 
 func claustrophobia(t testing.TB) (*core.Rules, *evaluator) {
@@ -22,7 +22,7 @@ func claustrophobia(t testing.TB) (*core.Rules, *evaluator) {
 		t.Fatal(err)
 	}
 	e := evaluatorFor(r)
-	if e.goal == nil || e.noGoal == nil {
+	if e.goal == nil {
 		t.Fatal("claustrophobia: no goal tables")
 	}
 	return r, e
@@ -213,7 +213,8 @@ func TestGoalTermsOnlyWithRegion(t *testing.T) {
 		}
 	}
 	_, e := claustrophobia(t)
-	if e.forOptions(Options{NoGoal: true}) != e.noGoal || e.forOptions(Options{}) != e {
+	if ng := e.forOptions(Options{NoGoal: true}); ng == e || ng.goal != nil || ng != e.forOptions(Options{NoGoal: true}) ||
+		e.forOptions(Options{}) != e {
 		t.Error("claustrophobia: forOptions ignores NoGoal")
 	}
 }
@@ -246,7 +247,7 @@ func BenchmarkEvalClaustrophobia(b *testing.B) {
 		for _, ev := range []struct {
 			name string
 			e    *evaluator
-		}{{"Goal", e}, {"NoGoal", e.noGoal}} {
+		}{{"Goal", e}, {"NoGoal", e.forOptions(Options{NoGoal: true})}} {
 			b.Run(pos.name+ev.name, func(b *testing.B) {
 				for b.Loop() {
 					ev.e.eval(p, 0, true)

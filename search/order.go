@@ -3,12 +3,15 @@ package search
 
 import "anychess/core"
 
-// Ordering keys: each band sits above the next.
+// Ordering keys: each band sits above the next. Quiet moves' keys are
+// their history (0 to historyMax); losing captures come after them.
 const (
-	orderHash    = 1 << 30
-	orderCapture = 1 << 26
-	orderKiller  = 1 << 25
-	historyMax   = 1 << 24
+	orderHash       = 1 << 30
+	orderCapture    = 1 << 26
+	orderKiller     = 1 << 25
+	orderCounter    = orderKiller - 1
+	historyMax      = 1 << 24
+	orderBadCapture = -(1 << 28)
 )
 
 // historySize is the number of history slots per player; a (from, to) pair
@@ -111,6 +114,32 @@ func (s *Engine) attackerValue(m core.Move) int {
 // scoreMoves fills st.keys with the ordering key of each of st.moves, and
 // st.tactical with each move's gain (-1 for a quiet move).
 func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
+	s.cont = [2]int{-1, -1}
+	s.scoreMovesAfter(st, hashMove, core.NullMove, ply)
+}
+
+// scoreMovesAfter is scoreMoves where prev is the move that led to the
+// position (core.NullMove: none, or unknown): the move that last refuted
+// it (its counter move) is ordered after the killers.
+func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int) {
+	s.scoreMovesFor(st, hashMove, prev, false)
+}
+
+// scoreTactical is scoreMoves for quiescence out of check, which searches
+// only the tactical moves: quiet ones get the lowest key without a look at
+// their history.
+func (s *Engine) scoreTactical(st *plyState) {
+	s.cont = [2]int{-1, -1}
+	s.scoreMovesFor(st, core.NullMove, core.NullMove, true)
+}
+
+// scoreMovesFor fills the keys and gains of st.moves (scoreMovesAfter);
+// with tacticalOnly, quiet moves are keyed orderBadCapture − 1.
+func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalOnly bool) {
+	counter := core.NullMove
+	if prev != core.NullMove && !s.opts.NoCounterMoves {
+		counter = s.counter[s.p.Turn()][historyIndex(prev)]
+	}
 	turn := s.p.Turn()
 	st.keys = st.keys[:0]
 	st.gains = st.gains[:0]
@@ -118,16 +147,29 @@ func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 		g, tactical := s.gain(m)
 		key := 0
 		switch {
+		case tacticalOnly && !tactical:
+			key = orderBadCapture - 1
 		case m == hashMove:
 			key = orderHash
 		case tactical:
-			key = orderCapture + g*16 - s.attackerValue(m)/16
+			att := s.attackerValue(m)
+			key = orderCapture + g*16 - att/16
+			if !s.opts.NoSEE && !s.brsMode && g < att && s.losing(m) {
+				key = orderBadCapture + g*16 - att/16
+			}
 		case !s.opts.NoKillers && m == st.killers[0]:
 			key = orderKiller + 1
 		case !s.opts.NoKillers && m == st.killers[1]:
 			key = orderKiller
+		case m == counter:
+			key = orderCounter
 		case !s.opts.NoHistory:
 			key = int(s.history[turn][historyIndex(m)])
+			for _, base := range s.cont {
+				if base >= 0 {
+					key += int(s.contHist[contIndex(base, s.typeAt(m.From), m.To)])
+				}
+			}
 		}
 		if !tactical {
 			g = -1
@@ -135,6 +177,48 @@ func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 		st.keys = append(st.keys, int32(key))
 		st.gains = append(st.gains, int32(g))
 	}
+}
+
+// losing reports whether a capture by a piece worth more than what it
+// takes is likely to lose material: after it, an enemy attacks the
+// capturing piece on its square (a static exchange in its simplest form,
+// "better or lower if not defended": the capturer is assumed lost). Only
+// plain captures are judged, and only where the capturer stays the
+// mover's (in Martian Chess a piece that crosses the canal changes hands),
+// and not by a royal piece (whose capture of a defended piece is illegal
+// anyway).
+func (s *Engine) losing(m core.Move) bool {
+	p := s.p
+	if m.Kind != core.KindNormal || m.From == core.NoSquare || m.VictimCount() > 0 {
+		return false
+	}
+	us := p.Turn()
+	pc := p.At(m.From)
+	if !pc.IsPiece() || p.Rules().Pieces[pc.Type()].Royal {
+		return false
+	}
+	p.MakeMove(m)
+	bad := false
+	if at := p.At(m.To); at.IsPiece() && at.Owner() == us {
+		bad = s.enemyAttacks(m.To, us)
+	}
+	p.UnmakeMove()
+	return bad
+}
+
+// enemyAttacks reports whether a player not allied with us attacks sq.
+func (s *Engine) enemyAttacks(sq core.Square, us core.Player) bool {
+	p := s.p
+	r := p.Rules()
+	if r.Players == 2 {
+		return p.AttackedBy(sq, us)
+	}
+	for by := 0; by < r.Players; by++ {
+		if !r.Allies(core.Player(by), us) && p.Attacks(sq, core.Player(by)) {
+			return true
+		}
+	}
+	return false
 }
 
 // pick moves the best remaining move (by key) to index i and returns it.
@@ -160,20 +244,135 @@ func (st *plyState) bringBest(i int) int {
 	return best
 }
 
+// dropQuiets removes the quiet moves (those without gain) from index i on,
+// except those keep accepts, keeping the order of the others.
+func (st *plyState) dropQuiets(i int, keep func(core.Move) bool) {
+	out := i
+	for j := i; j < len(st.moves); j++ {
+		if st.gains[j] >= 0 || keep(st.moves[j]) {
+			st.moves[out], st.keys[out], st.gains[out] = st.moves[j], st.keys[j], st.gains[j]
+			out++
+		}
+	}
+	st.moves, st.keys, st.gains = st.moves[:out], st.keys[:out], st.gains[:out]
+}
+
 // goodQuiet records a quiet move that caused a cutoff: a killer of its
-// ply, and history credit for its player.
+// ply, the counter move of prev (the move that led to the position, if
+// known), and history credit for its player; the quiet moves tried before
+// it at the node (st.moves[:i] with no gain) lose credit.
 func (s *Engine) goodQuiet(st *plyState, m core.Move, depth int) {
+	s.goodQuietAfter(st, m, core.NullMove, depth, -1)
+}
+
+// goodQuietAfter is goodQuiet with the move that led to the position and
+// the index of m in st.moves (-1: the moves before it are not known).
+func (s *Engine) goodQuietAfter(st *plyState, m, prev core.Move, depth, i int) {
 	if st.killers[0] != m {
 		st.killers[1] = st.killers[0]
 		st.killers[0] = m
 	}
-	h := &s.history[s.p.Turn()][historyIndex(m)]
-	*h += int32(depth * depth)
-	if *h > historyMax {
-		for pl := range s.history {
-			for i := range s.history[pl] {
-				s.history[pl][i] /= 2
+	turn := s.p.Turn()
+	if prev != core.NullMove && !s.opts.NoCounterMoves {
+		s.counter[turn][historyIndex(prev)] = m
+	}
+	bonus := int32(min(depth*depth, 400))
+	if s.opts.NoCounterMoves || s.brsMode {
+		// The history as it was (best-reply search keeps it, as measured):
+		// credit only, halved when full.
+		h := &s.history[turn][historyIndex(m)]
+		*h += bonus
+		if *h > historyMax {
+			for pl := range s.history {
+				for i := range s.history[pl] {
+					s.history[pl][i] /= 2
+				}
 			}
+		}
+		return
+	}
+	addHistory(&s.history[turn][historyIndex(m)], bonus)
+	s.addCont(m, bonus)
+	for j := 0; j < i; j++ {
+		if st.gains[j] < 0 && st.moves[j] != m {
+			addHistory(&s.history[turn][historyIndex(st.moves[j])], -bonus)
+			s.addCont(st.moves[j], -bonus)
 		}
 	}
 }
+
+// Continuation history: how good a quiet move (the piece type moved and
+// its destination) was after the move one ply before and the mover's own
+// move two plies before, in a table of contSize entries indexed by a hash
+// of the four (and the mover), so that boards of any size need no table
+// per square.
+const (
+	contBits = 16
+	contSize = 1 << contBits
+)
+
+// contBase returns the part of a continuation-history index that the
+// earlier move (piece type and destination) and the mover give, or -1 for
+// none.
+func contBase(turn core.Player, pt core.PieceType, to core.Square) int {
+	if pt == 0 || to == core.NoSquare {
+		return -1
+	}
+	return int(mix64(uint64(turn)<<48^uint64(pt)<<32^uint64(uint32(to))^0xC047) >> 1)
+}
+
+// contIndex returns the table index of a move by a piece of type pt to
+// to, after the earlier move of base.
+func contIndex(base int, pt core.PieceType, to core.Square) int {
+	// base is already mixed: one multiplication spreads the rest.
+	return int((uint64(base) ^ (uint64(pt)<<32 | uint64(uint32(to)))) * 0x9E3779B97F4A7C15 >> (64 - contBits))
+}
+
+// typeAt returns the type of the piece on sq, 0 for none.
+func (s *Engine) typeAt(sq core.Square) core.PieceType {
+	if sq == core.NoSquare {
+		return 0
+	}
+	pc := s.p.At(sq)
+	if !pc.IsPiece() {
+		return 0
+	}
+	return pc.Type()
+}
+
+// setCont sets the continuation-history bases of the node at ply (the
+// moves one and two plies up).
+func (s *Engine) setCont(ply int) {
+	s.cont = [2]int{-1, -1}
+	if s.opts.NoContHistory {
+		return
+	}
+	turn := s.p.Turn()
+	for k := 1; k <= 2 && ply-k >= 0; k++ {
+		up := &s.stack[ply-k]
+		s.cont[k-1] = contBase(turn, up.movedType, up.move.To)
+	}
+}
+
+// addCont moves the continuation-history entries of m by delta.
+func (s *Engine) addCont(m core.Move, delta int32) {
+	for _, base := range s.cont {
+		if base >= 0 {
+			addHistory(&s.contHist[contIndex(base, s.typeAt(m.From), m.To)], delta)
+		}
+	}
+}
+
+// addHistory moves a history entry by delta, less the more the entry
+// already leans that way, so that it stays within ±historyCap.
+func addHistory(h *int32, delta int32) {
+	d := int64(delta)
+	abs := d
+	if abs < 0 {
+		abs = -abs
+	}
+	*h += int32(d - int64(*h)*abs/historyCap)
+}
+
+// historyCap bounds history entries (addHistory).
+const historyCap = 1 << 16

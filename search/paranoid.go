@@ -2,8 +2,6 @@
 package search
 
 import (
-	"time"
-
 	"anychess/core"
 )
 
@@ -63,60 +61,42 @@ type vector [core.MaxPlayers]int
 // maxnQuiescence is the most plies max-n's capture search adds.
 const maxnQuiescence = 2
 
-// maxnRoot runs iterative-deepening max-n over the root moves. Each
-// iteration searches the previous one's best move first and the others in
-// the order of their scores; when it is stopped, a move it found better
-// than the previous best (which it searched first) is played.
-func (s *Engine) maxnRoot(root []core.Move) Result {
+// maxnIteration runs one iteration of max-n over the root moves, the
+// previous one's best move first and the others in the order of their
+// scores, and returns the best move and its score; done is false when it
+// was stopped (a move returned then scored better than the previous best,
+// which it searched first).
+func (s *Engine) maxnIteration(root []core.Move, scores []int, depth int) (core.Move, int, bool) {
 	p := s.p
 	r := p.Rules()
 	us := p.Turn()
-	maxDepth := s.limits.Depth
-	if maxDepth <= 0 || maxDepth > MaxDepth {
-		maxDepth = MaxDepth
-	}
-	best := Result{Move: root[0]}
-	scores := make([]int, len(root))
-	for depth := 1; depth <= maxDepth; depth++ {
-		for i := 1; i < len(root); i++ {
-			for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
-				root[j], root[j-1] = root[j-1], root[j]
-				scores[j], scores[j-1] = scores[j-1], scores[j]
-			}
+	s.rootDepth = depth
+	sortRoot(root, scores)
+	bestScore, bestMove, besti := -infinity, core.NullMove, -1
+	for i, m := range root {
+		margin := 0
+		if r.Bare(m) != m {
+			margin = DeclarationMargin
 		}
-		bestScore, bestMove, besti := -infinity, core.NullMove, -1
-		for i, m := range root {
-			margin := 0
-			if r.Bare(m) != m {
-				margin = DeclarationMargin
-			}
-			p.MakeMove(m)
-			v := s.maxn(depth-1, 1)
-			p.UnmakeMove()
-			if s.stopped {
-				break
-			}
-			scores[i] = v[us] - margin
-			if scores[i] > bestScore {
-				bestScore, bestMove, besti = scores[i], m, i
-			}
-		}
-		if besti >= 0 && (!s.stopped || besti > 0) {
-			best.Move, best.Score = bestMove, bestScore
-			scores[besti] = infinity // first in the next iteration
-		}
+		p.MakeMove(m)
+		v := s.maxn(depth-1, 1)
+		p.UnmakeMove()
 		if s.stopped {
 			break
 		}
-		best.Depth = depth
-		if s.soft > 0 && time.Since(s.start) > s.soft {
-			break
+		scores[i] = v[us] - margin
+		if scores[i] > bestScore {
+			bestScore, bestMove, besti = scores[i], m, i
 		}
 	}
-	best.Nodes = s.nodes
-	best.PV = []core.Move{best.Move}
-	best.Time = time.Since(s.start)
-	return best
+	if s.stopped && besti == 0 {
+		// Only the previous best was searched to the end: nothing new.
+		return core.NullMove, bestScore, false
+	}
+	if besti >= 0 {
+		scores[besti] = infinity // first in the next iteration
+	}
+	return bestMove, bestScore, !s.stopped
 }
 
 // maxnTerminal scores a finished game for every player: a winner gains a

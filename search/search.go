@@ -4,24 +4,33 @@
 //
 // An Engine searches a position by iterative deepening. Each iteration is a
 // principal-variation alpha-beta search (negamax) over pseudo-legal moves
-// tested for legality as they are made, with
+// tested for legality as they are made, in an aspiration window around the
+// previous iteration's score, with
 //
 //   - a transposition table (a preallocated slice, see Options.HashMB) that
 //     gives the first move to try, cuts off on stored bounds, and yields the
 //     principal variation;
 //   - move ordering: the hash move, then tactical moves (those that remove
 //     an enemy piece, by any kind of capture, and promotions) by victim value
-//     less attacker value, two killer moves per ply, and quiet moves by
-//     history;
-//   - quiescence search over the tactical moves (all moves when in check);
+//     less attacker value, two killer moves per ply, the counter move of
+//     the previous move, quiet moves by history, and last the captures that
+//     lose material by a static exchange;
+//   - quiescence search over the tactical moves that do not lose material
+//     (all moves when in check);
 //   - a check extension (Options.CheckExtension, off by default), up to
 //     twice the iteration's depth;
-//   - null-move pruning (off with Options.NoNullMove), only where
-//     zugzwang cannot fool it (see nullAllowed);
-//   - late-move reductions of quiet moves, re-searched at full depth when
-//     they beat alpha;
+//   - pruning near the horizon: reverse futility pruning, null-move pruning
+//     (off with Options.NoNullMove), only where zugzwang cannot fool it
+//     (see nullAllowed), late-move and futility pruning of quiet moves,
+//     with margins that depend on whether the side's evaluation improved;
+//   - late-move reductions of quiet moves by a logarithmic table,
+//     re-searched at full depth when they beat alpha, and internal
+//     iterative reduction of nodes without a hash move;
 //   - mate-distance pruning, and a repeated position in the search scored as
 //     a draw.
+//
+// Each of these has a switch in Options, for self-play measurements
+// (doc/SEARCH.md gives the results).
 //
 // Games of more than two sides are searched by best-reply search (the root
 // player against the single best reply of all its opponents, brs.go), by
@@ -39,6 +48,7 @@
 package search
 
 import (
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -151,6 +161,42 @@ type Options struct {
 	NoLMR bool
 	// NoPVS: full-window search of every move.
 	NoPVS bool
+	// NoAspiration: every iteration searches the full window.
+	NoAspiration bool
+	// NoRFP: no reverse futility pruning (a node near the horizon whose
+	// static evaluation is well above beta returns it).
+	NoRFP bool
+	// NoLMP, NoFutility: no late-move pruning (quiet moves after the first
+	// few near the horizon are left out), no futility pruning (quiet moves
+	// near the horizon are left out when the static evaluation is well
+	// below alpha).
+	NoLMP, NoFutility bool
+	// NoTimeScaling: with a clock, the soft time limit does not grow when
+	// the best move changes or the score falls between iterations.
+	NoTimeScaling bool
+	// NoImproving: the pruning margins and reductions do not depend on
+	// whether the side's static evaluation improved on its previous one.
+	NoImproving bool
+	// NoLMRTable: late-move reductions of one ply (two after the eighth
+	// move at depth ≥ 5) instead of the logarithmic table with its
+	// adjustments.
+	NoLMRTable bool
+	// NoIIR: no internal iterative reduction (a node without a hash move
+	// searched a ply shallower).
+	NoIIR bool
+	// NoContHistory: quiet moves are not ordered by continuation history
+	// (how good the move was after the previous move and after the
+	// mover's own move before it).
+	NoContHistory bool
+	// NoSingular: no singular extension (a hash move much better than
+	// every other move searched a ply deeper).
+	NoSingular bool
+	// NoCounterMoves: no counter-move ordering, and history only credited
+	// (not debited for the quiet moves tried before a cutoff).
+	NoCounterMoves bool
+	// NoSEE: captures that lose material by a static exchange are
+	// neither ordered after the quiet moves nor left out of quiescence.
+	NoSEE bool
 	// NoKillers, NoHistory: quiet moves unordered by these.
 	NoKillers, NoHistory bool
 	// NoQuiescence: the static evaluation at depth 0.
@@ -162,6 +208,10 @@ type Options struct {
 	// MaterialOnly: the generic evaluation counts only material (variants
 	// with their own Hooks.Evaluate are not affected).
 	MaterialOnly bool
+	// NoTunedWeights: the generic evaluation uses the square terms of
+	// mobility and pawn advance even where the variant has tuned
+	// piece-square tables (Weights, made by 'anychess tune').
+	NoTunedWeights bool
 	// NoGoal: the generic evaluation leaves out the goal terms (a royal
 	// piece's distance to the region it wins by reaching, and the pressure
 	// on that region; see goal.go).
@@ -173,6 +223,10 @@ type Options struct {
 	Noise int
 	// Seed varies the noise.
 	Seed uint64
+	// Threads is the number of goroutines that search a two-sided game at
+	// once (lazy SMP, smp.go); 0 or 1: one. The limits apply to the main
+	// one, whose result is returned; the node count is everyone's.
+	Threads int
 }
 
 // plyState is the per-ply scratch space of a search; its slices are reused.
@@ -181,7 +235,20 @@ type plyState struct {
 	keys    []int32
 	gains   []int32
 	killers [2]core.Move
+	// move is the move being searched from the ply's position
+	// (core.NullMove for a null move), eval the position's static
+	// evaluation (noEval in check).
+	move core.Move
+	eval int
+	// excluded is the move a singular-extension search of the ply's
+	// position leaves out (core.NullMove: none).
+	excluded core.Move
+	// movedType is the type of the piece move moves (0 for a null move).
+	movedType core.PieceType
 }
+
+// noEval marks a ply without a static evaluation (its side is in check).
+const noEval = -infinity
 
 // Engine searches positions. It keeps its transposition table and history
 // between searches, so consecutive moves of one game reuse them. An Engine
@@ -197,7 +264,14 @@ type Engine struct {
 	stopped bool
 	stack   [maxPly + 1]plyState
 	history [core.MaxPlayers][historySize]int32
-	root    core.Player // the player to move at the root
+	// counter holds, per player and hashed previous move, the quiet move
+	// that last refuted it.
+	counter [core.MaxPlayers][historySize]core.Move
+	// contHist is the continuation history (order.go), cont the bases of
+	// the node being ordered or credited (setCont).
+	contHist [contSize]int32
+	cont     [2]int
+	root     core.Player // the player to move at the root
 	// rootDepth is the iteration's depth; check extensions stop at twice it.
 	rootDepth int
 	rootKey   uint64 // mixed into hash keys in games of more than two players
@@ -206,6 +280,17 @@ type Engine struct {
 	// nullPly is the position's Ply just after the null move the current
 	// path went through, -1 for none (see repeated).
 	nullPly int
+	// lastScore is the score of the last finished iteration, the centre
+	// of the next one's aspiration window.
+	lastScore int
+	// brsMode: best-reply search is running; it orders and learns as it
+	// did when it was measured (no losing-capture ordering, history credit
+	// only), the new techniques having lost in four-player Martian Chess.
+	brsMode bool
+	// helpers are the lazy-SMP helper engines (Options.Threads), made at
+	// first use; skip is a helper's head start in plies.
+	helpers []*Engine
+	skip    int
 	// soft and hard are the search's time limits (Limits.TimeBudget): no
 	// new iteration after soft, stop at hard; 0 is none.
 	soft, hard time.Duration
@@ -219,14 +304,22 @@ func New(opts Options) *Engine {
 	if opts.HashMB <= 0 {
 		opts.HashMB = 16
 	}
+	opts.Threads = min(max(opts.Threads, 1), MaxThreads)
 	opts.HashMB = min(opts.HashMB, MaxHashMB)
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
-	for i := range e.stack {
-		e.stack[i].moves = make([]core.Move, 0, 128)
-		e.stack[i].keys = make([]int32, 0, 128)
-		e.stack[i].gains = make([]int32, 0, 128)
-	}
+	e.initStack()
 	return e
+}
+
+// initStack gives each ply its buffers.
+func (s *Engine) initStack() {
+	for i := range s.stack {
+		s.stack[i].moves = make([]core.Move, 0, 128)
+		s.stack[i].keys = make([]int32, 0, 128)
+		s.stack[i].gains = make([]int32, 0, 128)
+		s.stack[i].excluded = core.NullMove
+		s.stack[i].move = core.NullMove
+	}
 }
 
 // Options returns the engine's options.
@@ -235,7 +328,22 @@ func (s *Engine) Options() Options { return s.opts }
 // NewGame forgets what earlier searches learnt (table, killers, history).
 func (s *Engine) NewGame() {
 	s.tt.clear()
+	s.forget()
+	for _, h := range s.helpers {
+		h.forget()
+	}
+}
+
+// forget clears what the engine learnt of the game but its table: history,
+// counter moves, continuation history, killers.
+func (s *Engine) forget() {
 	s.history = [core.MaxPlayers][historySize]int32{}
+	for pl := range s.counter {
+		for i := range s.counter[pl] {
+			s.counter[pl][i] = core.NullMove
+		}
+	}
+	clear(s.contHist[:])
 	for i := range s.stack {
 		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
 	}
@@ -259,23 +367,8 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 		s.ev = evaluatorFor(r).forOptions(s.opts)
 		s.NewGame()
 	}
-	s.p, s.limits, s.nodes, s.stopped, s.nullPly = p, limits, 0, false, -1
-	s.soft, s.hard = limits.TimeBudget()
-	s.root = p.Turn()
-	s.multi = r.Players > 2 && !s.twoSides()
-	s.rootKey = 0
-	if r.Players > 2 {
-		s.rootKey = mix64(uint64(s.root) + 0x5EA4C4)
-	}
 	s.tt.newSearch()
-	for i := range s.stack {
-		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
-	}
-	for pl := range s.history {
-		for i := range s.history[pl] {
-			s.history[pl][i] /= 8
-		}
-	}
+	s.prepare(p, limits)
 
 	root := p.LegalMoves(nil)
 	best := Result{Move: core.NullMove}
@@ -291,45 +384,42 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 	}
 	switch s.searchMode() {
 	case MaxN:
-		return s.maxnRoot(root)
+		return s.deepen(root, s.maxnIteration, false)
 	case BRS:
-		return s.brsRoot(root)
+		s.brsInit()
+		s.brsMode = true
+		defer func() { s.brsMode = false }()
+		return s.deepen(root, s.brsRootSearch, false)
 	}
-	maxDepth := limits.Depth
-	if maxDepth <= 0 || maxDepth > MaxDepth {
-		maxDepth = MaxDepth
+	if s.opts.Threads > 1 {
+		return s.smpSearch(root)
 	}
-	scores := make([]int, len(root))
-	for depth := 1; depth <= maxDepth; depth++ {
-		move, score, done := s.rootSearch(root, scores, depth)
-		if move != core.NullMove {
-			// An unfinished iteration searched the previous best move
-			// first: a move it found better is better.
-			best.Move, best.Score = move, score
-		}
-		if !done {
-			break
-		}
-		best.Depth = depth
-		if limits.Info != nil {
-			info := best
-			info.Nodes, info.Time, info.PV = s.nodes, time.Since(s.start), s.pv(best.Move)
-			limits.Info(info)
-		}
-		if _, mate := IsMate(score); mate && depth > 1 {
-			// A forced result found at this depth stays found.
-			if plies, _ := IsMate(score); plies <= depth {
-				break
-			}
-		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
-			break // the next iteration would not finish
+	return s.deepen(root, s.rootSearch, true)
+}
+
+// prepare readies the engine to search p under limits: the time budget,
+// the root player, fresh killers, history aged.
+func (s *Engine) prepare(p *core.Position, limits Limits) {
+	r := p.Rules()
+	s.p, s.limits, s.nodes, s.stopped, s.nullPly = p, limits, 0, false, -1
+	s.soft, s.hard = limits.TimeBudget()
+	s.root = p.Turn()
+	s.multi = r.Players > 2 && !s.twoSides()
+	s.rootKey = 0
+	if r.Players > 2 {
+		s.rootKey = mix64(uint64(s.root) + 0x5EA4C4)
+	}
+	for i := range s.stack {
+		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
+	}
+	for pl := range s.history {
+		for i := range s.history[pl] {
+			s.history[pl][i] /= 8
 		}
 	}
-	best.Nodes = s.nodes
-	best.PV = s.pv(best.Move)
-	best.Time = time.Since(s.start)
-	return best
+	for i := range s.contHist {
+		s.contHist[i] /= 2
+	}
 }
 
 // twoSides reports whether a game of more than two players is played by two
@@ -350,37 +440,105 @@ func (s *Engine) twoSides() bool {
 	return true
 }
 
-// rootSearch runs one iteration over the root moves, best first, and
-// returns the best move and score; done is false when it was stopped.
+// Aspiration windows: from aspirationDepth on, an iteration first searches
+// a window of ±aspirationDelta around the previous iteration's score, and
+// widens the side that failed (the margin growing by half each time)
+// until the score falls inside.
+const (
+	aspirationDepth = 4
+	aspirationDelta = 25
+)
+
+// rootSearch runs one iteration over the root moves, best first, in an
+// aspiration window, and returns the best move and score; done is false
+// when it was stopped (a move returned then is one the iteration proved
+// better than the previous iteration's best, else core.NullMove).
 func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Move, int, bool) {
-	p := s.p
-	r := p.Rules()
 	s.rootDepth = depth
-	// Order: the previous iteration's best first, then by its scores.
-	for i := 1; i < len(root); i++ {
-		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
-			root[j], root[j-1] = root[j-1], root[j]
-			scores[j], scores[j-1] = scores[j-1], scores[j]
+	s.stack[0].eval = noEval
+	if !s.p.InCheck() {
+		s.stack[0].eval = s.evaluate()
+	}
+	sortRoot(root, scores)
+	if s.opts.NoAspiration || depth < aspirationDepth || s.lastScore > mateBound || s.lastScore < -mateBound {
+		move, score, done := s.rootWindow(root, scores, depth, -infinity, infinity)
+		if done {
+			s.lastScore = score
+		}
+		return move, score, done
+	}
+	delta := aspirationDelta
+	lo, hi := s.lastScore-delta, s.lastScore+delta
+	proven, provenScore := core.NullMove, 0 // the best move proven so far
+	for {
+		move, score, done := s.rootWindow(root, scores, depth, lo, hi)
+		if move != core.NullMove {
+			proven, provenScore = move, score
+		}
+		if !done {
+			return proven, provenScore, false
+		}
+		delta += delta / 2
+		switch {
+		case score <= lo:
+			lo = max(score-delta, -infinity)
+		case score >= hi:
+			hi = min(score+delta, infinity)
+			// The move that failed high goes first: it is better than
+			// every move searched before it.
+			i := indexOf(root, move)
+			for ; i > 0; i-- {
+				root[i], root[i-1] = root[i-1], root[i]
+				scores[i], scores[i-1] = scores[i-1], scores[i]
+			}
+		default:
+			s.lastScore = score
+			return move, score, true
+		}
+		if delta > 16*aspirationDelta {
+			lo, hi = -infinity, infinity
 		}
 	}
-	alpha := -infinity // the best score so far, less DeclarationMargin for a declaration
-	bestScore, bestMove, bestIndex := -infinity, core.NullMove, -1
+}
+
+// indexOf returns the index of m in moves (0 when it is not there).
+func indexOf(moves []core.Move, m core.Move) int {
+	for i, x := range moves {
+		if x == m {
+			return i
+		}
+	}
+	return 0
+}
+
+// rootWindow searches the root moves in their order within the window
+// (lo, hi) and returns the best move and score: a score ≤ lo (no move
+// returned) is an upper bound, one ≥ hi (the move that reached it, the
+// search of the others left out) a lower bound. done is false when it was
+// stopped; a move returned then beat the first move searched.
+func (s *Engine) rootWindow(root []core.Move, scores []int, depth, lo, hi int) (core.Move, int, bool) {
+	p := s.p
+	r := p.Rules()
+	alpha := lo // the best score so far, less DeclarationMargin for a declaration
+	bestScore, bestMove, bestIndex := lo, core.NullMove, -1
 	for i, m := range root {
 		margin := 0
 		if r.Bare(m) != m {
 			margin = DeclarationMargin
 		}
 		bound := alpha + margin
+		top := max(hi+margin, bound+1)
 		us := p.Turn()
+		s.stack[0].move, s.stack[0].movedType = m, s.typeAt(m.From)
 		p.MakeMove(m)
 		flip := s.flips(us, p.Turn())
 		var score int
 		if i == 0 || s.opts.NoPVS {
-			score = s.child(depth-1, 1, bound, infinity, flip)
+			score = s.child(depth-1, 1, bound, top, flip)
 		} else {
 			score = s.child(depth-1, 1, bound, bound+1, flip)
 			if score > bound && !s.stopped {
-				score = s.child(depth-1, 1, bound, infinity, flip)
+				score = s.child(depth-1, 1, bound, top, flip)
 			}
 		}
 		p.UnmakeMove()
@@ -397,6 +555,9 @@ func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Mov
 			// iteration: an unfinished iteration's result is trusted only
 			// because it searched the previous best move first.
 			scores[i] = infinity
+			if alpha >= hi {
+				return bestMove, bestScore, true // failed high
+			}
 		}
 	}
 	if bestMove != core.NullMove {
@@ -527,6 +688,89 @@ func (s *Engine) generate(st *plyState) {
 	}
 }
 
+// givesCheck reports whether m, a pseudo-legal move, puts the next
+// player's royal piece in check. Moves that cannot (mayCheck) are not
+// made.
+func (s *Engine) givesCheck(m core.Move) bool {
+	p := s.p
+	if !s.mayCheck(m) {
+		return false
+	}
+	p.MakeMove(m)
+	check := p.InCheck()
+	p.UnmakeMove()
+	return check
+}
+
+// mayCheck is a cheap filter for givesCheck: a move can check an enemy
+// royal piece only when its destination (a direct check) or its origin (a
+// discovered one) lies near the royal piece or on a line through it
+// whose step is at most 3 squares each way, which holds for the pieces of
+// every variant here (leapers up to a camel or zebra, riders along such
+// lines); a piece that attacks only within 2 steps (evaluator.short)
+// checks directly only from within 2 steps. A move it misses is only
+// pruned, never made illegal.
+func (s *Engine) mayCheck(m core.Move) bool {
+	p := s.p
+	r := p.Rules()
+	us := p.Turn()
+	for q := 0; q < r.Players; q++ {
+		if r.Allies(us, core.Player(q)) {
+			continue
+		}
+		k := p.Royal(core.Player(q))
+		if k == core.NoSquare {
+			continue
+		}
+		kc := p.Coord(k)
+		if m.From != core.NoSquare && lined(p.Coord(m.From), kc) {
+			return true // a discovered check, or the piece was already near
+		}
+		if m.To == core.NoSquare {
+			continue
+		}
+		if t := s.typeAt(m.From); t != 0 && m.Kind == core.KindNormal && s.ev.short[t] {
+			// A short-range piece checks only from next to the royal piece.
+			if tc := p.Coord(m.To); max(abs64(tc.X-kc.X), abs64(tc.Y-kc.Y)) <= 2 {
+				return true
+			}
+			continue
+		}
+		if lined(p.Coord(m.To), kc) {
+			return true
+		}
+	}
+	return false
+}
+
+// lined reports whether b lies within 4 squares of a, or on a line from a
+// whose step (the difference reduced by its greatest common divisor) is at
+// most 3 in each coordinate.
+func lined(a, b core.Coord) bool {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	if dx < 0 || dy < 0 { // overflow: far apart, on no short line
+		return false
+	}
+	if dx <= 4 && dy <= 4 {
+		return true
+	}
+	g := gcd(dx, dy)
+	return dx/g <= 3 && dy/g <= 3
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // makeLegal makes m and reports whether it was legal (it leaves no royal
 // piece of the mover attacked); an illegal move is taken back at once.
 func (s *Engine) makeLegal(m core.Move) bool {
@@ -620,10 +864,15 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		return s.quiesce(ply, alpha, beta, true)
 	}
 	pvNode := beta-alpha > 1
+	st := &s.stack[ply]
 	key := s.key()
 	hashMove := core.NullMove
-	if !s.opts.NoTT {
+	excluded := st.excluded // the move a singular-extension search leaves out
+	var tte ttEntry
+	ttHit := false
+	if !s.opts.NoTT && excluded == core.NullMove {
 		if e, ok := s.tt.probe(key); ok {
+			tte, ttHit = e, true
 			hashMove = e.move
 			if int(e.depth) >= depth && !pvNode {
 				v := fromTT(int(e.score), ply)
@@ -636,13 +885,38 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			}
 		}
 	}
+	// Internal iterative reduction: a node the table knows no move for is
+	// searched a ply shallower (it is likely new, and ordered by guesses).
+	if !s.opts.NoIIR && !s.opts.NoTT && depth >= iirDepth && hashMove == core.NullMove && excluded == core.NullMove {
+		depth--
+	}
 	us := p.Turn()
-	if allowNull && !pvNode && !inCheck && depth >= 3 && beta < mateBound && s.nullAllowed() && s.evaluate() >= beta {
+	// The static evaluation, for the pruning decisions (not in check), and
+	// whether it improved on the side's previous one (two plies up).
+	eval := noEval
+	if !inCheck {
+		eval = s.evaluate()
+	}
+	st.eval = eval
+	improving := !s.opts.NoImproving && ply >= 2 && eval != noEval && s.stack[ply-2].eval != noEval &&
+		eval > s.stack[ply-2].eval
+	better := 0 // 1 when improving
+	if improving {
+		better = 1
+	}
+	// Reverse futility pruning: far enough above beta near the horizon,
+	// a move will not lose it all.
+	if !s.opts.NoRFP && !pvNode && !inCheck && excluded == core.NullMove && depth <= rfpDepth && beta < mateBound && beta > -mateBound &&
+		eval-rfpMargin*(depth-better) >= beta {
+		return eval
+	}
+	if allowNull && !pvNode && !inCheck && excluded == core.NullMove && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
 		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
 		reduce := 2
 		if depth > 6 {
 			reduce = 3
 		}
+		st.move, st.movedType = core.NullMove, 0
 		p.MakeNullMove()
 		outer := s.nullPly
 		s.nullPly = p.Ply()
@@ -660,30 +934,92 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		}
 	}
 
-	st := &s.stack[ply]
+	// Singular extension: when the hash move, a lower bound or exact
+	// score of nearly this depth, is better by a margin than every other
+	// move (a search without it, half as deep, stays below), it is
+	// searched a ply deeper; when even the others reach beta, the node
+	// is cut (multi-cut).
+	singular := false
+	if !s.opts.NoSingular && ttHit && ply > 0 && depth >= singularDepth && excluded == core.NullMove &&
+		hashMove != core.NullMove && tte.bound != boundUpper && int(tte.depth) >= depth-3 && ply < 2*s.rootDepth {
+		if ttScore := fromTT(int(tte.score), ply); ttScore > -mateBound && ttScore < mateBound {
+			sBeta := ttScore - singularMargin*depth
+			st.excluded = hashMove
+			v := s.negamax(depth/2, ply, sBeta-1, sBeta, false)
+			st.excluded = core.NullMove
+			if s.stopped {
+				return 0
+			}
+			if v < sBeta {
+				singular = true
+			} else if sBeta >= beta {
+				return sBeta
+			}
+		}
+	}
+	prev := core.NullMove // the move that led here
+	if ply > 0 {
+		prev = s.stack[ply-1].move
+	}
 	s.generate(st)
-	s.scoreMoves(st, hashMove, ply)
+	s.setCont(ply)
+	s.scoreMovesAfter(st, hashMove, prev, ply)
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
 	legal := 0
-	for i := range st.moves {
+	lmpDone := false // late-move pruning has dropped the quiet moves
+	for i := 0; i < len(st.moves); i++ {
 		m := st.pick(i)
+		if m == excluded {
+			continue
+		}
 		tactical := st.gains[i] >= 0
+		st.movedType = s.typeAt(m.From)
+		prunable := depth <= pruneDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
+		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) && !lmpDone {
+			// Late-move pruning: near the horizon, after the first few
+			// moves, the remaining quiet ones are left out, except those
+			// that give check (the losing captures after them stay).
+			st.dropQuiets(i, s.givesCheck)
+			lmpDone = true
+			i--
+			continue
+		}
+		futile := prunable && legal > 0 && !s.opts.NoFutility && eval+futilityMargin(depth) <= alpha
+		if futile && !s.mayCheck(m) {
+			continue // futility pruning (below) of a move that cannot check, without making it
+		}
 		if !s.makeLegal(m) {
 			continue
 		}
 		legal++
+		// Futility pruning of quiet moves near the horizon that do not
+		// give check, when the static evaluation is far below alpha.
+		if futile && !p.InCheck() {
+			p.UnmakeMove()
+			continue
+		}
 		flip := s.flips(us, p.Turn())
+		st.move = m
+		ext := 0
+		if singular && m == hashMove {
+			ext = 1
+		}
 		var v int
 		if legal == 1 || s.opts.NoPVS {
-			v = s.child(depth-1, ply+1, alpha, beta, flip)
+			v = s.child(depth-1+ext, ply+1, alpha, beta, flip)
 		} else {
 			reduce := 0
 			if !s.opts.NoLMR && depth >= 3 && legal > 3 && !tactical && !inCheck &&
-				st.keys[i] < orderKiller && !p.InCheck() {
-				reduce = 1
-				if legal > 8 && depth >= 5 {
-					reduce = 2
+				(s.opts.NoLMRTable && st.keys[i] < orderKiller || !s.opts.NoLMRTable && st.keys[i] < orderHash) &&
+				!p.InCheck() {
+				if s.opts.NoLMRTable {
+					reduce = 1
+					if legal > 8 && depth >= 5 {
+						reduce = 2
+					}
+				} else {
+					reduce = lmrReduction(depth, legal, pvNode, improving, st.keys[i] >= orderCounter)
 				}
 			}
 			v = s.child(depth-1-reduce, ply+1, alpha, alpha+1, flip)
@@ -704,12 +1040,19 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 				alpha = v
 				if v >= beta {
 					if !tactical {
-						s.goodQuiet(st, m, depth)
+						s.setCont(ply) // the children changed it
+						s.goodQuietAfter(st, m, prev, depth, i)
 					}
 					break
 				}
 			}
 		}
+	}
+	if excluded != core.NullMove {
+		if legal == 0 {
+			return alpha // only the excluded move: nothing else reaches the bound
+		}
+		return best // a search without the hash move: not stored
 	}
 	if legal == 0 {
 		return s.noMoves(depth, ply, alpha, beta)
@@ -726,6 +1069,71 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	return best
 }
+
+// Pruning near the horizon (depths in plies, margins in centipawns).
+const (
+	// rfpDepth is the deepest node reverse futility pruning cuts, when
+	// the static evaluation exceeds beta by rfpMargin per ply of depth.
+	rfpDepth  = 6
+	rfpMargin = 90
+	// pruneDepth is the deepest node late-move and futility pruning cut
+	// quiet moves at.
+	pruneDepth = 3
+)
+
+// singularDepth is the shallowest node singular extension tries;
+// singularMargin × depth is how much better than the others the hash
+// move must be.
+const (
+	singularDepth  = 6
+	singularMargin = 2
+)
+
+// iirDepth is the shallowest node internal iterative reduction reduces.
+const iirDepth = 4
+
+// lmpCount is how many legal moves a node of the depth searches before
+// late-move pruning leaves out its remaining quiet moves: half as many
+// when the side's evaluation is not improving.
+func lmpCount(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
+}
+
+// lmrTable[d][n] is the late-move reduction of the n-th legal move at depth
+// d, ln(d)·ln(n)/2 rounded, before adjustments (lmrReduction).
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/2)
+		}
+	}
+	return t
+}()
+
+// lmrReduction is the reduction of the n-th legal move, a quiet one, at
+// depth: the table's, one less at PV nodes and for killers and counter
+// moves, one more when the side's evaluation is not improving; at least 1
+// and leaving at least one ply.
+func lmrReduction(depth, n int, pvNode, improving, killer bool) int {
+	r := int(lmrTable[min(depth, 63)][min(n, 63)])
+	if pvNode {
+		r--
+	}
+	if killer {
+		r--
+	}
+	if !improving {
+		r++
+	}
+	return max(1, min(r, depth-2))
+}
+
+// futilityMargin is how far below alpha the static evaluation must stand
+// for futility pruning to leave out the quiet moves of a node of the depth.
+func futilityMargin(depth int) int { return 50 + 100*depth }
 
 // noMoves scores a position where the player to move has no legal move of
 // its own: checkmate, stalemate, a goal reached, or a pass (Hooks.Pass),
@@ -779,13 +1187,17 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	}
 	st := &s.stack[ply]
 	s.generate(st)
-	s.scoreMoves(st, core.NullMove, ply)
+	if inCheck {
+		s.scoreMoves(st, core.NullMove, ply)
+	} else {
+		s.scoreTactical(st)
+	}
 	us := p.Turn()
 	legal := 0
 	for i := range st.moves {
 		m := st.pick(i)
-		if !inCheck && st.gains[i] < 0 {
-			break // quiet moves come last
+		if !inCheck && st.keys[i] < orderCapture {
+			break // quiet moves and losing captures come last
 		}
 		if !inCheck && stand+int(st.gains[i])+qMargin < alpha {
 			continue // delta pruning: even winning this piece would not be enough

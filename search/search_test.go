@@ -87,3 +87,48 @@ func TestStoppedIterationKeepsBest(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryStaysBounded: credit and debit saturate within ±historyCap,
+// and each moves the entry its way.
+func TestHistoryStaysBounded(t *testing.T) {
+	for _, delta := range []int32{1, 9, 400, -1, -400} {
+		var h int32
+		for i := 0; i < 100000; i++ {
+			before := h
+			addHistory(&h, delta)
+			if h > historyCap || h < -historyCap {
+				t.Fatalf("delta %d: entry %d after %d updates", delta, h, i+1)
+			}
+			if (delta > 0 && h < before) || (delta < 0 && h > before) {
+				t.Fatalf("delta %d: entry went from %d to %d", delta, before, h)
+			}
+		}
+	}
+}
+
+// TestLMRReduction: at least one ply, never past depth − 2, growing with
+// depth and with the move's number, less at PV nodes and for killers, more
+// when not improving.
+func TestLMRReduction(t *testing.T) {
+	for depth := 3; depth < 80; depth++ {
+		for n := 4; n < 80; n++ {
+			r := lmrReduction(depth, n, false, true, false)
+			if r < 1 || r > depth-2 {
+				t.Fatalf("depth %d move %d: reduction %d", depth, n, r)
+			}
+			if r2 := lmrReduction(depth+1, n, false, true, false); r2 < r {
+				t.Errorf("depth %d move %d: %d, at depth %d: %d", depth, n, r, depth+1, r2)
+			}
+			if r2 := lmrReduction(depth, n+1, false, true, false); r2 < r {
+				t.Errorf("depth %d move %d: %d, move %d: %d", depth, n, r, n+1, r2)
+			}
+			if pv, killer, worse := lmrReduction(depth, n, true, true, false), lmrReduction(depth, n, false, true, true),
+				lmrReduction(depth, n, false, false, false); pv > r || killer > r || worse < r {
+				t.Errorf("depth %d move %d: %d; PV %d, killer %d, not improving %d", depth, n, r, pv, killer, worse)
+			}
+		}
+	}
+	if r := lmrReduction(20, 40, false, true, false); r < 3 {
+		t.Errorf("depth 20, move 40: reduction %d, want a deep one", r)
+	}
+}

@@ -46,6 +46,7 @@ func cmdBench(args []string, stdout io.Writer) error {
 	searchMode := fs.Bool("search", false, "measure the engine instead: a search of --nodes nodes from each variant's start, in nodes per second")
 	nodes := fs.Uint64("nodes", 1_000_000, "with --search: the nodes each variant's search runs to")
 	depth := fs.Int("depth", 0, "with --search: also stop each search at this depth (0: no depth limit)")
+	threads := fs.Int("threads", 1, "with --search: search with this many goroutines (lazy SMP; two-sided games); the nodes are everyone's")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -58,8 +59,11 @@ func cmdBench(args []string, stdout io.Writer) error {
 	if *nodes == 0 {
 		return fmt.Errorf("bench: --nodes must be at least 1")
 	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		return fmt.Errorf("bench: --threads %d is out of range 1..%d", *threads, search.MaxThreads)
+	}
 	if *searchMode {
-		return benchSearch(stdout, search.Limits{Depth: *depth, Nodes: *nodes})
+		return benchSearch(stdout, search.Limits{Depth: *depth, Nodes: *nodes}, *threads)
 	}
 	for _, b := range perftBenches {
 		r, err := variant.Load(b.variant, nil)
@@ -79,11 +83,13 @@ func cmdBench(args []string, stdout io.Writer) error {
 }
 
 // benchSearch searches each of searchBenches from its start position with
-// a fresh engine to the limits and prints nodes per second, then the total.
-// The variant's tables are built before the clock starts.
-func benchSearch(stdout io.Writer, limits search.Limits) error {
+// a fresh engine to the limits and prints nodes per second, then the total:
+// per second of wall time, and per second of the process's CPU time (user
+// and system), which a machine loaded by other jobs changes less. The
+// variant's tables are built before the clock starts.
+func benchSearch(stdout io.Writer, limits search.Limits, threads int) error {
 	var nodes uint64
-	var seconds float64
+	var seconds, cpuSeconds float64
 	for _, b := range searchBenches {
 		opts := map[string]string{}
 		for _, o := range b.options {
@@ -95,21 +101,24 @@ func benchSearch(stdout io.Writer, limits search.Limits) error {
 			return err
 		}
 		p := r.StartPosition()
-		e := search.New(search.Options{})
+		e := search.New(search.Options{Threads: threads})
 		e.Search(p, search.Limits{Depth: 1}) // builds the variant's tables, untimed
 		e.NewGame()
-		start := time.Now()
+		start, cpu0 := time.Now(), cpuTime()
 		res := e.Search(p, limits)
 		el := time.Since(start).Seconds()
+		cpu := (cpuTime() - cpu0).Seconds()
 		nodes += res.Nodes
 		seconds += el
+		cpuSeconds += cpu
 		name := b.variant
 		if len(b.options) > 0 {
 			name += " " + strings.Join(b.options, ",")
 		}
-		fmt.Fprintf(stdout, "%-40s depth %2d %10d nodes %7.3fs %9.0f nodes/s  best %s\n",
-			name, res.Depth, res.Nodes, el, float64(res.Nodes)/el, moveText(p, res.Move))
+		fmt.Fprintf(stdout, "%-40s depth %2d %10d nodes %7.3fs %9.0f nodes/s %9.0f nodes/cpu-s  best %s\n",
+			name, res.Depth, res.Nodes, el, float64(res.Nodes)/el, float64(res.Nodes)/cpu, moveText(p, res.Move))
 	}
-	fmt.Fprintf(stdout, "%-40s          %10d nodes %7.3fs %9.0f nodes/s\n", "total", nodes, seconds, float64(nodes)/seconds)
+	fmt.Fprintf(stdout, "%-40s          %10d nodes %7.3fs %9.0f nodes/s %9.0f nodes/cpu-s\n", "total", nodes, seconds,
+		float64(nodes)/seconds, float64(nodes)/cpuSeconds)
 	return nil
 }

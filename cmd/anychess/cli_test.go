@@ -74,7 +74,7 @@ func runQuick(t *testing.T, timeout time.Duration, stdin string, args ...string)
 func TestHelpExitsZero(t *testing.T) {
 	for _, args := range [][]string{
 		{"variants", "-h"}, {"rules", "-h"}, {"moves", "--help"}, {"perft", "-h"}, {"play", "-h"},
-		{"bench", "-h"}, {"analyze", "-h"}, {"match", "-h"}, {"uci", "-h"},
+		{"bench", "-h"}, {"analyze", "-h"}, {"match", "-h"}, {"uci", "-h"}, {"sprt", "-h"}, {"tune", "-h"},
 		{"tournament", "join", "-h"}, {"tournament", "standings", "-h"}, {"tournament", "-h"}, {"-h"},
 	} {
 		stdout, stderr, code := runProcess(t, 20*time.Second, "", args...)
@@ -140,6 +140,7 @@ func TestAbsurdFlagValues(t *testing.T) {
 		{[]string{"match", "--tc", "0s"}, "--tc"},
 		{[]string{"bench", "--search", "--nodes", "0"}, "--nodes"},
 		{[]string{"bench", "--search", "--depth", "-1"}, "--depth"},
+		{[]string{"bench", "--search", "--threads", "0"}, "--threads"},
 		{[]string{"tournament", "join", "--file", "/nonexistent/t.json", "--points", "-5", "Ann"}, "points"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

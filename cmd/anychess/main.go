@@ -32,6 +32,8 @@ commands:
   bench      measure perft speed (leaves/s), or with --search the engine's (nodes/s)
   analyze    search a position: best move, score, principal variation
   match      play games between two engines and report the score
+  sprt       test whether one engine is stronger than another (SPRT over game pairs)
+  tune       fit a variant's evaluation to positions of its self-play games (Texel tuning)
   tournament keep a Longchess tournament's battles in a file; the standings
   uci        speak the Universal Chess Interface (for GUIs), in every variant
   serve      play in the browser: serve the pages and the games (http://127.0.0.1:8080)
@@ -89,6 +91,10 @@ func runCommand(cmd string, rest []string, stdin io.Reader, stdout io.Writer) er
 		return cmdServe(rest, stdout)
 	case "loadtest":
 		return cmdLoadtest(rest, stdout)
+	case "sprt":
+		return cmdSPRT(rest, stdout)
+	case "tune":
+		return cmdTune(rest, stdout)
 	}
 	return fmt.Errorf("unknown command %q (try 'anychess help')", cmd)
 }

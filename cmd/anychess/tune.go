@@ -1,0 +1,316 @@
+// The tune subcommand: self-play positions of a variant, and Texel tuning of its evaluation's piece-square tables on them.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"anychess/core"
+	"anychess/game"
+	"anychess/search"
+	"anychess/sprt"
+)
+
+const tuneHelp = `Two steps, which may be run together:
+  --games N --data FILE   play N self-play games (the engine at --nodes nodes a
+                          move on both sides, from the sprt opening book) and
+                          append their quiet positions (not in check, the move
+                          played no capture, no mate score) with the game's
+                          result and the search's score to FILE
+  --data FILE --out W     fit the variant's piece-square tables (middlegame and
+                          endgame) to the positions of FILE (Texel tuning) and
+                          write them to W, a weights file (search/weights/);
+                          each position's target blends the game's result
+                          (--result-weight) with the expected score of the
+                          search's score, which is far less noisy; the last
+                          tenth of FILE validates the fit (early stopping)
+Only the generic evaluation of two players on a bounded board can be tuned
+(chess, siberia, claustrophobia, or a --variant-file of that kind); the
+package carries the weights of search/weights/ and uses them by the variant's
+name.
+`
+
+func cmdTune(args []string, stdout io.Writer) error {
+	fs := newFlagSet("tune", stdout)
+	var v variantFlags
+	v.register(fs, false)
+	games := fs.Int("games", 0, "self-play games to play (0: none, only fit)")
+	nodes := fs.Uint64("nodes", 3000, "nodes a move in the self-play games")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	data := fs.String("data", "", "the positions file (appended to by --games, read by --out)")
+	out := fs.String("out", "", "fit and write the weights to this file")
+	epochs := fs.Int("epochs", 400, "passes of the fit over the positions")
+	rate := fs.Float64("rate", 1, "the fit's step, in centipawns")
+	blend := fs.Float64("result-weight", 0.5, "the share of the game's result in a position's target; the rest is the expected score of the search that played it")
+	maxPlies := fs.Int("max-plies", 300, "a self-play game still going after this many plies is a draw")
+	seed := fs.Uint64("seed", 1, "seed of the openings")
+	fs.Usage = func() {
+		fmt.Fprintln(stdout, "usage: anychess tune [VARIANT] --data FILE [--games N] [--out WEIGHTS] [flags]")
+		fs.PrintDefaults()
+		fmt.Fprint(stdout, tuneHelp)
+	}
+	if err := v.parse(fs, "tune", args); err != nil {
+		return err
+	}
+	switch {
+	case *data == "":
+		return fmt.Errorf("tune: --data FILE is required")
+	case *games < 0 || *games > 1_000_000:
+		return fmt.Errorf("tune: --games %d: want 0 to 1000000", *games)
+	case *games == 0 && *out == "":
+		return fmt.Errorf("tune: nothing to do: give --games N to play, --out FILE to fit, or both")
+	case *workers < 1 || *workers > 256:
+		return fmt.Errorf("tune: --workers %d: want 1 to 256", *workers)
+	case *nodes == 0:
+		return fmt.Errorf("tune: --nodes must be at least 1")
+	case *epochs < 1 || *rate <= 0:
+		return fmt.Errorf("tune: --epochs %d, --rate %g: want positive numbers", *epochs, *rate)
+	case *blend < 0 || *blend > 1:
+		return fmt.Errorf("tune: --result-weight %g: want 0 to 1", *blend)
+	}
+	r, err := v.rules()
+	if err != nil {
+		return err
+	}
+	if !search.Tunable(r) {
+		return fmt.Errorf("tune: %s: only the generic evaluation of two players on a bounded board can be tuned", r.Name())
+	}
+	if *games > 0 {
+		if err := tunePlay(r, v, *games, *nodes, *workers, *maxPlies, *seed, *data, stdout); err != nil {
+			return err
+		}
+	}
+	if *out == "" {
+		return nil
+	}
+	return tuneFit(r, *data, *out, *epochs, *rate, *blend, stdout)
+}
+
+// tunePlay plays the self-play games and appends their positions to path.
+func tunePlay(r *core.Rules, v variantFlags, games int, nodes uint64, workers, maxPlies int, seed uint64, path string, stdout io.Writer) error {
+	opts := append([]string(nil), v.options...)
+	sort.Strings(opts)
+	key := v.name + " [" + strings.Join(opts, ",") + "]"
+	if v.file != "" {
+		key = "file " + v.file + " [" + strings.Join(opts, ",") + "]"
+	}
+	cache, _ := os.UserCacheDir()
+	if cache != "" {
+		cache += "/anychess/openings"
+	}
+	book, err := sprt.CachedOpenings(r, key, sprt.BookConfig{Size: 1000, Plies: 8, Margin: 100, Seed: seed}, cache)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var (
+		mu        sync.Mutex
+		next      atomic.Int64
+		positions int
+		played    int
+		firstErr  error
+		wg        sync.WaitGroup
+	)
+	start := time.Now()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= games {
+					return
+				}
+				lines, err := selfPlay(r, book[i%len(book)], nodes, maxPlies)
+				mu.Lock()
+				if err != nil {
+					firstErr = err
+					next.Store(int64(games))
+				} else {
+					for _, l := range lines {
+						fmt.Fprintln(f, l)
+					}
+					positions += len(lines)
+					played++
+					if played%100 == 0 {
+						fmt.Fprintf(stdout, "%d games, %d positions (%v)\n", played, positions, time.Since(start).Round(time.Second))
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	fmt.Fprintf(stdout, "played %d games: %d positions added to %s (%v)\n", played, positions, path, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// scoringEngine is the engine as a player that keeps the score of each of
+// its searches, by ply.
+type scoringEngine struct {
+	e      *search.Engine
+	limits search.Limits
+	scores map[int]int // the mover's score of the position at each ply
+}
+
+func (s *scoringEngine) Name() string { return "anychess" }
+func (s *scoringEngine) NewGame(*core.Rules) error {
+	s.e.NewGame()
+	return nil
+}
+func (s *scoringEngine) Close() error { return nil }
+func (s *scoringEngine) Move(st *game.State) (core.Move, error) {
+	res := s.e.Search(st.Position, s.limits)
+	if res.Move == core.NullMove {
+		return res.Move, fmt.Errorf("engine found no move")
+	}
+	s.scores[len(st.Moves)] = res.Score
+	return res.Move, nil
+}
+
+// selfPlay plays one game from the opening and returns its quiet positions
+// as lines "RESULT<TAB>SCORE<TAB>POSITION": the game's result for the first
+// player, and the score of the search that chose the move played there,
+// from the first player's view.
+func selfPlay(r *core.Rules, opening []string, nodes uint64, maxPlies int) ([]string, error) {
+	scores := map[int]int{}
+	seats := []game.Seat{
+		{Player: &scoringEngine{e: search.New(search.Options{HashMB: 4}), limits: search.Limits{Nodes: nodes}, scores: scores}},
+		{Player: &scoringEngine{e: search.New(search.Options{HashMB: 4}), limits: search.Limits{Nodes: nodes}, scores: scores}},
+	}
+	g, err := game.New(game.Config{Rules: r, Seats: seats})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range opening {
+		if err := g.Replay(m, 0, 0); err != nil {
+			return nil, err
+		}
+	}
+	first := g.Ply()
+	for !g.Over() && g.Ply() < maxPlies {
+		if _, err := g.MachineMove(); err != nil {
+			return nil, err
+		}
+	}
+	result := 0.5
+	if o := g.Outcome(); o.Status == core.Win {
+		switch o.Winners {
+		case 1:
+			result = 1
+		case 2:
+			result = 0
+		}
+	}
+	var lines []string
+	p := g.StartPosition().Copy()
+	for i, pm := range g.Moves() {
+		score, searched := scores[i]
+		if _, mate := search.IsMate(score); i >= first && searched && !mate && !p.InCheck() && quietMove(p, pm.Move) {
+			if pm.Player != 0 {
+				score = -score
+			}
+			lines = append(lines, fmt.Sprintf("%s\t%d\t%s", strconv.FormatFloat(result, 'g', -1, 64), score, p.String()))
+		}
+		p.MakeMove(pm.Move)
+	}
+	return lines, nil
+}
+
+// quietMove reports whether m removes no piece and promotes nothing.
+func quietMove(p *core.Position, m core.Move) bool {
+	if m.Promo != 0 || m.VictimCount() > 0 || m.Kind == core.KindEnPassant || m.Kind == core.KindStationary {
+		return false
+	}
+	return m.To == core.NoSquare || !p.At(m.To).IsPiece() || m.Kind == core.KindCastle
+}
+
+// tuneFit reads the positions of path, fits the weights and writes them.
+func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend float64, stdout io.Writer) error {
+	tu, err := search.NewTuner(r)
+	if err != nil {
+		return err
+	}
+	valid, _ := search.NewTuner(r)
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	// The last tenth of the file (the last games played) validates the
+	// fit; the rest trains it.
+	train := len(lines) - len(lines)/10
+	for i, text := range lines {
+		line := i + 1
+		fields := strings.Split(text, "\t")
+		if len(fields) != 3 {
+			return fmt.Errorf("tune: %s:%d: want RESULT<TAB>SCORE<TAB>POSITION", path, line)
+		}
+		res, pos := fields[0], fields[2]
+		result, err := strconv.ParseFloat(res, 64)
+		if err != nil || result < 0 || result > 1 {
+			return fmt.Errorf("tune: %s:%d: result %q: want 0, 0.5 or 1", path, line, res)
+		}
+		score, err := strconv.Atoi(fields[1])
+		if err != nil {
+			return fmt.Errorf("tune: %s:%d: score %q: want centipawns", path, line, fields[1])
+		}
+		p, err := r.ParsePosition(pos)
+		if err != nil {
+			return fmt.Errorf("tune: %s:%d: %w", path, line, err)
+		}
+		if i < train {
+			tu.AddScored(p, result, float64(score), blend)
+		} else {
+			valid.AddScored(p, result, float64(score), blend)
+		}
+	}
+	init, err := search.InitialWeights(r)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	opt := search.FitOptions{Epochs: epochs, Rate: rate, Log: stdout}
+	if valid.Len() > 0 {
+		opt.Validate = valid
+	}
+	w, rep, err := tu.Fit(init, opt)
+	if err != nil {
+		return err
+	}
+	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, "+
+		"targets %g × result + %g × the search's expected score, the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
+		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, blend, 1-blend, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
+	fmt.Fprintf(stdout, "%s (%v)\n", w.Note, time.Since(start).Round(time.Millisecond))
+	data, err := json.Marshal(w)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, append(data, '\n'), 0o644)
+}

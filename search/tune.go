@@ -1,0 +1,318 @@
+// Texel tuning: fitting a variant's piece-square tables to the results of its own games.
+package search
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"anychess/core"
+)
+
+// Tuner fits the Weights of a variant's generic evaluation to positions
+// labelled with the results of the games they came from (Texel tuning):
+// it finds the tables that make 1/(1+10^(−K·eval/400)), the expected score
+// of the first player, closest to the results in mean squared error. The
+// evaluation is linear in the tables (material, royal safety and goal
+// terms are a fixed part), so each position is stored as its fixed part,
+// its phase and the squares of its pieces, and the fit is a gradient
+// descent (Adam) over them.
+type Tuner struct {
+	r       *core.Rules
+	e       *evaluator // the evaluation with zero tables: the fixed part
+	n       int        // squares per table
+	mirror  bool       // squares mirrored across the board's middle file share a weight
+	entries []tuneEntry
+	feats   []int32 // the entries' pieces: ±(table index + 1), + for the first player
+}
+
+type tuneEntry struct {
+	fixed, phase, result float64
+	// score and blend: the target is blend × result + (1 − blend) ×
+	// the expected score of score (a search's), at the fitted K.
+	score, blend float64
+	start, end   int32 // the entry's slice of feats
+}
+
+// NewTuner returns a tuner for the rules' generic evaluation.
+func NewTuner(r *core.Rules) (*Tuner, error) {
+	if !Tunable(r) {
+		return nil, fmt.Errorf("tune: %s: only the generic evaluation of two players who move up and down a bounded board can be tuned", r.Name())
+	}
+	base := newEvaluator(r)
+	zero := &Weights{Variant: r.Name(), Files: r.Board.Files, Ranks: r.Board.Ranks, MG: map[string][]int16{}, EG: map[string][]int16{}}
+	n := r.Board.Files * r.Board.Ranks
+	for ty := 1; ty < len(r.Pieces); ty++ {
+		zero.MG[r.Pieces[ty].Name] = make([]int16, n)
+		zero.EG[r.Pieces[ty].Name] = make([]int16, n)
+	}
+	t, err := newPSTTables(r, base.values, zero)
+	if err != nil {
+		return nil, err
+	}
+	base.pst = t
+	return &Tuner{r: r, e: base, n: n, mirror: true}, nil
+}
+
+// SetMirror says whether squares mirrored across the middle file (a1 and
+// h1) share one weight, as they do by default: half the weights to fit
+// from the same positions, for variants whose play is much the same on
+// both wings. Call it before Add.
+func (t *Tuner) SetMirror(on bool) { t.mirror = on }
+
+// canonical returns the index of the weight a table index uses: with
+// mirroring, that of the square on the board's left half.
+func (t *Tuner) canonical(i int) int {
+	if !t.mirror {
+		return i
+	}
+	files := t.r.Board.Files
+	sq := i % t.n
+	x, y := sq%files, sq/files
+	if m := files - 1 - x; m < x {
+		x = m
+	}
+	return i - sq + y*files + x
+}
+
+// Add adds a position with the result of its game for the first player (1
+// a win, ½ a draw, 0 a loss).
+func (t *Tuner) Add(p *core.Position, result float64) { t.AddScored(p, result, 0, 1) }
+
+// AddScored adds a position whose target is blend × result + (1 − blend) ×
+// the expected score of score, a search's score of it in centipawns for
+// the first player (at the scale K the fit finds).
+func (t *Tuner) AddScored(p *core.Position, result, score, blend float64) {
+	e := t.e
+	ent := tuneEntry{
+		fixed:  float64(e.eval(p, 0, true)),
+		phase:  float64(e.pst.phase(p, e.values)) / float64(e.pst.full),
+		result: result,
+		score:  score,
+		blend:  blend,
+		start:  int32(len(t.feats)),
+	}
+	for pl := 0; pl < 2; pl++ {
+		sign := int32(1)
+		if pl == 1 {
+			sign = -1
+		}
+		for _, sq := range p.PieceSquares(core.Player(pl)) {
+			idx := int32(t.canonical(int(p.At(sq).Type())*t.n + relIndex(t.r, core.Player(pl), sq)))
+			t.feats = append(t.feats, sign*(idx+1))
+		}
+	}
+	ent.end = int32(len(t.feats))
+	t.entries = append(t.entries, ent)
+}
+
+// Len is the number of positions added.
+func (t *Tuner) Len() int { return len(t.entries) }
+
+// InitialWeights returns the rules' square terms as Weights: the mobility
+// and pawn-advance terms of the first player's pieces, the same in the
+// middlegame and the endgame (royal pieces 0). Tuning starts from them.
+func InitialWeights(r *core.Rules) (*Weights, error) {
+	if !Tunable(r) {
+		return nil, fmt.Errorf("tune: %s cannot be tuned", r.Name())
+	}
+	b := r.Board
+	n := b.Files * b.Ranks
+	w := &Weights{Variant: r.Name(), Files: b.Files, Ranks: b.Ranks, MG: map[string][]int16{}, EG: map[string][]int16{}}
+	tab := squareTable(r, 0)
+	size := b.Size()
+	for ty := 1; ty < len(r.Pieces); ty++ {
+		mg := make([]int16, n)
+		for _, sq := range b.Squares() {
+			mg[relIndex(r, 0, sq)] = tab[ty*size+int(sq)]
+		}
+		w.MG[r.Pieces[ty].Name] = mg
+		w.EG[r.Pieces[ty].Name] = append([]int16(nil), mg...)
+	}
+	return w, nil
+}
+
+// FitOptions steer Fit.
+type FitOptions struct {
+	// Epochs is the number of passes over the positions (default 300).
+	Epochs int
+	// Rate is Adam's step in centipawns (default 1).
+	Rate float64
+	// Log, when not nil, receives the loss every 50 epochs.
+	Log io.Writer
+	// Validate, when not nil, holds positions kept out of the fit (of
+	// other games): their loss is measured every 10 epochs, and the tables
+	// where it was lowest are returned (early stopping), so the fit does
+	// not learn the noise of its own positions.
+	Validate *Tuner
+}
+
+// FitReport describes a fit.
+type FitReport struct {
+	Positions     int
+	K             float64 // the sigmoid's scale, fitted to the starting tables
+	Before, After float64 // the mean squared error
+	// ValidBefore and ValidAfter are the validation positions' error
+	// before and with the returned tables, BestEpoch the epoch of those
+	// tables (with FitOptions.Validate).
+	ValidBefore, ValidAfter float64
+	BestEpoch               int
+}
+
+// Fit tunes the tables from init and returns the tuned Weights.
+func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) {
+	if len(t.entries) == 0 {
+		return nil, FitReport{}, errors.New("tune: no positions")
+	}
+	if opt.Epochs <= 0 {
+		opt.Epochs = 300
+	}
+	if opt.Rate <= 0 {
+		opt.Rate = 1
+	}
+	np := len(t.r.Pieces) * t.n
+	params := make([]float64, 2*np) // middlegame tables, then endgame
+	files := t.r.Board.Files
+	for ty := 1; ty < len(t.r.Pieces); ty++ {
+		name := t.r.Pieces[ty].Name
+		mg, eg := init.MG[name], init.EG[name]
+		for i := 0; i < t.n; i++ {
+			if t.canonical(ty*t.n+i) != ty*t.n+i {
+				continue // the weight is its mirror square's
+			}
+			j := i // the mirror square, whose weight this one is too
+			if t.mirror {
+				j = i - i%files + files - 1 - i%files
+			}
+			if len(mg) == t.n {
+				params[ty*t.n+i] = float64(mg[i]+mg[j]) / 2
+			}
+			if len(eg) == t.n {
+				params[np+ty*t.n+i] = float64(eg[i]+eg[j]) / 2
+			}
+		}
+	}
+	rep := FitReport{Positions: len(t.entries)}
+	rep.K = t.fitK(params, np)
+	rep.Before = t.loss(params, np, rep.K, nil)
+	best := append([]float64(nil), params...)
+	if opt.Validate != nil {
+		rep.ValidBefore = opt.Validate.loss(params, np, rep.K, nil)
+		rep.ValidAfter = rep.ValidBefore
+	}
+	grad := make([]float64, len(params))
+	m := make([]float64, len(params))
+	v := make([]float64, len(params))
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	for epoch := 1; epoch <= opt.Epochs; epoch++ {
+		clear(grad)
+		l := t.loss(params, np, rep.K, grad)
+		for i := range params {
+			m[i] = beta1*m[i] + (1-beta1)*grad[i]
+			v[i] = beta2*v[i] + (1-beta2)*grad[i]*grad[i]
+			mh := m[i] / (1 - math.Pow(beta1, float64(epoch)))
+			vh := v[i] / (1 - math.Pow(beta2, float64(epoch)))
+			params[i] -= opt.Rate * mh / (math.Sqrt(vh) + eps)
+		}
+		valid := 0.0
+		if opt.Validate != nil && epoch%10 == 0 {
+			if valid = opt.Validate.loss(params, np, rep.K, nil); valid < rep.ValidAfter {
+				rep.ValidAfter, rep.BestEpoch = valid, epoch
+				copy(best, params)
+			}
+		}
+		if opt.Log != nil && (epoch%50 == 0 || epoch == 1) {
+			fmt.Fprintf(opt.Log, "epoch %d: loss %.6f", epoch, l)
+			if valid > 0 {
+				fmt.Fprintf(opt.Log, ", validation %.6f", valid)
+			}
+			fmt.Fprintln(opt.Log)
+		}
+	}
+	if opt.Validate == nil {
+		copy(best, params)
+		rep.BestEpoch = opt.Epochs
+	}
+	params = best
+	rep.After = t.loss(params, np, rep.K, nil)
+	out := &Weights{Variant: t.r.Name(), Files: t.r.Board.Files, Ranks: t.r.Board.Ranks,
+		MG: map[string][]int16{}, EG: map[string][]int16{}}
+	clamp := func(x float64) int16 { return int16(max(-2000, min(2000, math.Round(x)))) }
+	for ty := 1; ty < len(t.r.Pieces); ty++ {
+		mg, eg := make([]int16, t.n), make([]int16, t.n)
+		for i := 0; i < t.n; i++ {
+			c := t.canonical(ty*t.n + i)
+			mg[i], eg[i] = clamp(params[c]), clamp(params[np+c])
+		}
+		out.MG[t.r.Pieces[ty].Name], out.EG[t.r.Pieces[ty].Name] = mg, eg
+	}
+	return out, rep, nil
+}
+
+// sigmoid is the expected score of an evaluation at scale k.
+func sigmoid(eval, k float64) float64 { return 1 / (1 + math.Pow(10, -k*eval/400)) }
+
+// loss returns the mean squared error of the tables params (middlegame,
+// then endgame from np) at scale k, and adds its gradient to grad when
+// grad is not nil.
+func (t *Tuner) loss(params []float64, np int, k float64, grad []float64) float64 {
+	return t.lossOf(params, np, k, grad, false)
+}
+
+// lossOf is loss; with resultsOnly the targets are the results alone.
+func (t *Tuner) lossOf(params []float64, np int, k float64, grad []float64, resultsOnly bool) float64 {
+	sum := 0.0
+	n := float64(len(t.entries))
+	for _, e := range t.entries {
+		feats := t.feats[e.start:e.end]
+		ev := e.fixed
+		for _, f := range feats {
+			idx, sign := int(f)-1, 1.0
+			if f < 0 {
+				idx, sign = int(-f)-1, -1
+			}
+			ev += sign * (params[idx]*e.phase + params[np+idx]*(1-e.phase))
+		}
+		s := sigmoid(ev, k)
+		target := e.result
+		if e.blend < 1 && !resultsOnly {
+			target = e.blend*e.result + (1-e.blend)*sigmoid(e.score, k)
+		}
+		d := s - target
+		sum += d * d
+		if grad != nil {
+			g := 2 * d * s * (1 - s) * k * math.Ln10 / 400 / n
+			for _, f := range feats {
+				idx, sign := int(f)-1, 1.0
+				if f < 0 {
+					idx, sign = int(-f)-1, -1
+				}
+				grad[idx] += g * sign * e.phase
+				grad[np+idx] += g * sign * (1 - e.phase)
+			}
+		}
+	}
+	return sum / n
+}
+
+// fitK finds the scale K that fits the tables params to the games'
+// results best (golden-section search over 0.05 to 5).
+func (t *Tuner) fitK(params []float64, np int) float64 {
+	lo, hi := 0.05, 5.0
+	phi := (math.Sqrt(5) - 1) / 2
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := t.lossOf(params, np, a, nil, true), t.lossOf(params, np, b, nil, true)
+	for hi-lo > 1e-4 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = t.lossOf(params, np, a, nil, true)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = t.lossOf(params, np, b, nil, true)
+		}
+	}
+	return (lo + hi) / 2
+}

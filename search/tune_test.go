@@ -1,0 +1,172 @@
+package search
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"anychess/core"
+)
+
+// randomPositions returns positions of random games of the variant.
+func randomPositions(t *testing.T, name string, games int) []*core.Position {
+	t.Helper()
+	r := loadRules(t, name)
+	rng := rand.New(rand.NewPCG(11, 12))
+	var out []*core.Position
+	for range games {
+		p := r.StartPosition()
+		for ply := 0; ply < 80; ply++ {
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 || p.Outcome().Status != core.Ongoing {
+				break
+			}
+			p.MakeMove(moves[rng.IntN(len(moves))])
+			if ply%4 == 3 {
+				out = append(out, p.Copy())
+			}
+		}
+	}
+	return out
+}
+
+// tunerEval is the tuner's linear evaluation of entry i under w.
+func tunerEval(tu *Tuner, w *Weights, i int) float64 {
+	np := len(tu.r.Pieces) * tu.n
+	params := make([]float64, 2*np)
+	for ty := 1; ty < len(tu.r.Pieces); ty++ {
+		for j := 0; j < tu.n; j++ {
+			params[ty*tu.n+j] = float64(w.MG[tu.r.Pieces[ty].Name][j])
+			params[np+ty*tu.n+j] = float64(w.EG[tu.r.Pieces[ty].Name][j])
+		}
+	}
+	e := tu.entries[i]
+	ev := e.fixed
+	for _, f := range tu.feats[e.start:e.end] {
+		idx, sign := int(f)-1, 1.0
+		if f < 0 {
+			idx, sign = int(-f)-1, -1
+		}
+		ev += sign * (params[idx]*e.phase + params[np+idx]*(1-e.phase))
+	}
+	return ev
+}
+
+// TestTunerMatchesEvaluation: the tuner's linear model of a position is
+// the evaluation the search computes with the same tables installed
+// (within the rounding of the integer blend).
+func TestTunerMatchesEvaluation(t *testing.T) {
+	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
+		r := loadRules(t, name)
+		tu, err := NewTuner(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tu.SetMirror(false) // the tables below are not symmetric
+		w, err := InitialWeights(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Make the tables differ between middlegame and endgame.
+		for _, tab := range w.EG {
+			for i := range tab {
+				tab[i] += int16(i%7) * 5
+			}
+		}
+		ev := newEvaluator(r)
+		if ev.pst, err = newPSTTables(r, ev.values, w); err != nil {
+			t.Fatal(err)
+		}
+		positions := randomPositions(t, name, 10)
+		for i, p := range positions {
+			tu.Add(p, 0.5)
+			want := float64(ev.eval(p, 0, true))
+			if got := tunerEval(tu, w, i); math.Abs(got-want) > 2 {
+				t.Errorf("%s %s: tuner %g, evaluation %g", name, p.String(), got, want)
+			}
+		}
+	}
+}
+
+// TestTunerRecovers: positions labelled by an evaluation whose knights are
+// worth 150 more on four central squares are fitted from tables without
+// that bonus: the fit raises those squares towards it and lowers the loss.
+func TestTunerRecovers(t *testing.T) {
+	r := loadRules(t, "chess")
+	tu, err := NewTuner(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, _ := InitialWeights(r)
+	truth, _ := InitialWeights(r)
+	centre := []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
+	for _, i := range centre {
+		truth.MG["knight"][i] += 150
+		truth.EG["knight"][i] += 150
+	}
+	ev := newEvaluator(r)
+	if ev.pst, err = newPSTTables(r, ev.values, truth); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range randomPositions(t, "chess", 300) {
+		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
+	}
+	w, rep, err := tu.Fit(init, FitOptions{Epochs: 200, Rate: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(rep.After < rep.Before/2) {
+		t.Errorf("loss %g before, %g after", rep.Before, rep.After)
+	}
+	if math.Abs(rep.K-1) > 0.2 {
+		t.Errorf("K %g, the labels used 1", rep.K)
+	}
+	gain := 0.0
+	for _, i := range centre {
+		gain += float64(w.MG["knight"][i]+w.EG["knight"][i]-init.MG["knight"][i]-init.EG["knight"][i]) / 2
+	}
+	if gain /= float64(len(centre)); gain < 75 {
+		t.Errorf("the central knight squares gained %.0f on average, want most of 150", gain)
+	}
+	t.Logf("%d positions, K %.3f, loss %.6f → %.6f, central knights +%.0f", rep.Positions, rep.K, rep.Before, rep.After, gain)
+}
+
+// TestBuiltinWeightsFit: every weights file the package carries fits its
+// variant.
+func TestBuiltinWeightsFit(t *testing.T) {
+	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
+		w := BuiltinWeights(name)
+		if w == nil {
+			continue
+		}
+		r := loadRules(t, name)
+		if _, err := newPSTTables(r, PieceValues(r), w); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if evaluatorFor(r).pst == nil {
+			t.Errorf("%s: the evaluator does not use its weights", name)
+		}
+	}
+}
+
+// TestTunerMirror: with mirroring, the fitted tables are symmetric across
+// the middle file, and a symmetric start stays where the data agree.
+func TestTunerMirror(t *testing.T) {
+	r := loadRules(t, "chess")
+	tu, _ := NewTuner(r)
+	init, _ := InitialWeights(r)
+	for _, p := range randomPositions(t, "chess", 30) {
+		tu.Add(p, 0.5)
+	}
+	w, _, err := tu.Fit(init, FitOptions{Epochs: 20, Rate: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, tab := range w.MG {
+		for i, v := range tab {
+			if m := i - i%8 + 7 - i%8; tab[m] != v || w.EG[name][m] != w.EG[name][i] {
+				t.Errorf("%s: square %d has %d/%d, its mirror %d has %d/%d", name, i, v, w.EG[name][i], m, tab[m], w.EG[name][m])
+			}
+		}
+	}
+}

@@ -1,0 +1,182 @@
+// Tuned evaluation weights: per-variant piece-square tables for the middlegame and the endgame, read from data files (weights/*.json) made by 'anychess tune'.
+package search
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"anychess/core"
+)
+
+// Weights are the tuned terms of a variant's generic evaluation: for each
+// piece type (by name) a middlegame and an endgame table of centipawns per
+// square, indexed by the square's rank from the player's own edge times
+// the board's files plus its file (for the first player, who moves up the
+// board, the square itself; the second player's board is mirrored top to
+// bottom). The evaluation blends the two by the phase, the non-pawn
+// material left over that of the start, and adds them to the piece values
+// in place of the mobility and pawn-advance square terms. Tables tuned
+// for one variant fit only its board; they are chosen by the variant's
+// name and size (Files × Ranks).
+type Weights struct {
+	Variant string             `json:"variant"`
+	Files   int                `json:"files"`
+	Ranks   int                `json:"ranks"`
+	MG      map[string][]int16 `json:"mg"`
+	EG      map[string][]int16 `json:"eg"`
+	// Note says how the weights were made (the command, the data).
+	Note string `json:"note,omitempty"`
+}
+
+//go:embed weights
+var weightFiles embed.FS
+
+var (
+	builtinOnce    sync.Once
+	builtinWeights map[string]*Weights
+	builtinErr     error
+)
+
+// BuiltinWeights returns the tuned weights of the variant called name
+// that the package carries, or nil.
+func BuiltinWeights(name string) *Weights {
+	builtinOnce.Do(func() {
+		builtinWeights = map[string]*Weights{}
+		entries, err := weightFiles.ReadDir("weights")
+		if err != nil {
+			builtinErr = err
+			return
+		}
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".json") {
+				continue
+			}
+			data, err := weightFiles.ReadFile("weights/" + e.Name())
+			if err != nil {
+				builtinErr = err
+				return
+			}
+			var w Weights
+			if err := json.Unmarshal(data, &w); err != nil {
+				builtinErr = fmt.Errorf("search: weights/%s: %w", e.Name(), err)
+				return
+			}
+			builtinWeights[w.Variant] = &w
+		}
+	})
+	if builtinErr != nil {
+		panic(builtinErr) // the embedded files are part of the build
+	}
+	return builtinWeights[name]
+}
+
+// Tunable reports whether the generic evaluation of r can take Weights:
+// two players, a bounded board, no evaluation hook, each player moving
+// up or down the board.
+func Tunable(r *core.Rules) bool {
+	if r.Players != 2 || r.Board.Unbounded || r.Hooks.Evaluate != nil {
+		return false
+	}
+	for pl := 0; pl < 2; pl++ {
+		if f := forwardOf(r, core.Player(pl)); f.X != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// relIndex returns the index of sq in a Weights table from player pl's
+// side of the board.
+func relIndex(r *core.Rules, pl core.Player, sq core.Square) int {
+	b := r.Board
+	c := b.Coord(sq)
+	y := int(c.Y)
+	if forwardOf(r, pl).Y < 0 {
+		y = b.Ranks - 1 - y
+	}
+	return y*b.Files + int(c.X)
+}
+
+// pstTables are Weights laid out for the evaluation: per player, piece
+// type and square (t*size+sq), middlegame and endgame.
+type pstTables struct {
+	mg, eg [core.MaxPlayers][]int16
+	// nonPawn[t]: type t counts for the phase; full is the non-pawn
+	// material of the start position (both sides).
+	nonPawn []bool
+	full    int
+}
+
+// newPSTTables lays w out for r, or returns an error when w does not fit.
+func newPSTTables(r *core.Rules, values []int, w *Weights) (*pstTables, error) {
+	b := r.Board
+	if !Tunable(r) || w.Files != b.Files || w.Ranks != b.Ranks {
+		return nil, fmt.Errorf("search: weights for %s (%d×%d) do not fit %s (%d×%d)", w.Variant, w.Files, w.Ranks, r.Name(), b.Files, b.Ranks)
+	}
+	size := b.Size()
+	t := &pstTables{nonPawn: make([]bool, len(r.Pieces))}
+	for pl := 0; pl < 2; pl++ {
+		t.mg[pl] = make([]int16, size*len(r.Pieces))
+		t.eg[pl] = make([]int16, size*len(r.Pieces))
+	}
+	n := b.Files * b.Ranks
+	for ty := 1; ty < len(r.Pieces); ty++ {
+		info := &r.Pieces[ty]
+		t.nonPawn[ty] = !info.Pawn && !info.Royal
+		mg, eg := w.MG[info.Name], w.EG[info.Name]
+		if mg == nil && eg == nil {
+			continue
+		}
+		if len(mg) != n || len(eg) != n {
+			return nil, fmt.Errorf("search: weights for %s: %s has %d and %d squares, want %d", w.Variant, info.Name, len(mg), len(eg), n)
+		}
+		for _, sq := range b.Squares() {
+			for pl := 0; pl < 2; pl++ {
+				i := relIndex(r, core.Player(pl), sq)
+				t.mg[pl][ty*size+int(sq)] = mg[i]
+				t.eg[pl][ty*size+int(sq)] = eg[i]
+			}
+		}
+	}
+	start := r.StartPosition()
+	for pl := 0; pl < 2; pl++ {
+		for _, sq := range start.PieceSquares(core.Player(pl)) {
+			if ty := start.At(sq).Type(); t.nonPawn[ty] {
+				t.full += values[ty]
+			}
+		}
+	}
+	if t.full <= 0 {
+		t.full = 1
+	}
+	return t, nil
+}
+
+// phase returns the game's phase in [0, full]: full at the start's
+// non-pawn material or more, 0 with none left.
+func (t *pstTables) phase(p *core.Position, values []int) int {
+	m := 0
+	for pl := 0; pl < 2; pl++ {
+		for _, sq := range p.PieceSquares(core.Player(pl)) {
+			if ty := p.At(sq).Type(); t.nonPawn[ty] {
+				m += values[ty]
+			}
+		}
+	}
+	return min(m, t.full)
+}
+
+// pst returns player pl's tapered piece-square sum at the phase.
+func (t *pstTables) pst(p *core.Position, pl core.Player, size, phase int) int {
+	mg, eg := 0, 0
+	tmg, teg := t.mg[pl], t.eg[pl]
+	for _, sq := range p.PieceSquares(pl) {
+		i := int(p.At(sq).Type())*size + int(sq)
+		mg += int(tmg[i])
+		eg += int(teg[i])
+	}
+	return (mg*phase + eg*(t.full-phase)) / t.full
+}
