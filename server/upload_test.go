@@ -23,6 +23,7 @@ func TestUploadsOnPostgres(t *testing.T) {
 	onPostgres = true
 	defer func() { onPostgres = false }()
 	t.Run("Accepted", TestUploadAccepted)
+	t.Run("Sought", TestUploadSought)
 	t.Run("Cases", TestUploadCases)
 	t.Run("Refusals", TestUploadRefusals)
 }
@@ -138,6 +139,37 @@ func TestUploadAccepted(t *testing.T) {
 	code, body, _ = s2.do("POST", "/api/import", map[string]any{"text": "[Variant \"camel-chess\"]\n\n1. Cc4 *\n"})
 	if code != http.StatusCreated {
 		t.Errorf("import: %d %s", code, body)
+	}
+}
+
+// TestUploadSought: a variant just uploaded is sought in the lobby at
+// once; the seek is listed under its title, the second person's seat
+// starts its game, and the game plays the upload's rules (the camel).
+func TestUploadSought(t *testing.T) {
+	s := newTestServer(t, Config{})
+	if code, body := s.upload("camel.toml", readFile(t, "testdata/upload/camel.toml")); code != http.StatusCreated {
+		t.Fatalf("upload: %d %s", code, body)
+	}
+	a, b := s.lobbyClient(), s.lobbyClient()
+	sa := a.seated(newSeek("camel-chess", nil, "you", "open"))
+	k := sa.Seek
+	if k.Variant != "camel-chess" || k.Title != "Camel Chess" || k.Open != 1 {
+		t.Fatalf("the seek: %+v", k)
+	}
+	b.listed(hasSeek(k.ID))
+	sb := b.seated(map[string]any{"type": "accept", "seek": k.ID})
+	if sb.Seek.State != "started" || sb.Seek.Game == "" {
+		t.Fatalf("the last seat: %+v", sb)
+	}
+	ck := s.takeGameSeat(sb.Seek.Game, 1, sa.Token)
+	c := s.dial(sb.Seek.Game, ck)
+	st := c.state(nil)
+	if st.You != 0 || len(st.Legal) != 20 {
+		t.Fatalf("the game: you %d, %d legal moves", st.You, len(st.Legal))
+	}
+	c.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "b1c4"})
+	if st := c.atPly(1); st.Moves[0].SAN != "Cc4" {
+		t.Errorf("the camel's move: %+v", st.Moves[0])
 	}
 }
 
