@@ -12,7 +12,6 @@ import (
 	"anychess/core"
 	"anychess/game"
 	"anychess/notation"
-	"anychess/search"
 )
 
 // Seating says which seats the first player (A) takes.
@@ -233,7 +232,7 @@ func playGame(cfg Config, opening uint64, seats []bool, a, b game.Player) (GameR
 	g.ResumeTurn(0) // the players' clocks start now
 	for !g.Over() {
 		if cfg.MaxPlies > 0 && g.Ply() >= cfg.MaxPlies {
-			if err := g.End(adjudicate(g.Position(), cfg.AdjudicateMargin, cfg.AdjudicateMaterial)); err != nil {
+			if err := g.End(Adjudicate(g.Position(), cfg.AdjudicateMargin, cfg.AdjudicateMaterial)); err != nil {
 				return res, err
 			}
 			res.Adjudicated = true
@@ -261,83 +260,6 @@ func playGame(cfg Config, opening uint64, seats []bool, a, b game.Player) (GameR
 	for _, m := range g.Moves() {
 		res.Moves = append(res.Moves, m.Text)
 	}
-	res.APoints = points(r, res.Outcome, seats)
+	res.APoints = Points(r, res.Outcome, seats)
 	return res, nil
-}
-
-// adjudicate decides a game cut short: the player whose evaluation (its
-// side's lead over the rest; with material, its side's material less the
-// richest other side's) is highest wins when that lead is at least margin;
-// otherwise it is a draw.
-func adjudicate(p *core.Position, margin int, material bool) core.Outcome {
-	r := p.Rules()
-	lead := func(pl core.Player) int { return search.EvaluateFor(p, nil, pl) }
-	if material {
-		lead = materialLead(p)
-	}
-	best, bestPl := 0, -1
-	for pl := 0; pl < r.Players; pl++ {
-		if v := lead(core.Player(pl)); bestPl < 0 || v > best {
-			best, bestPl = v, pl
-		}
-	}
-	if best < margin {
-		return core.Outcome{Status: core.Draw, Reason: "adjudicated: no clear lead"}
-	}
-	o := core.Outcome{Status: core.Win, Reason: fmt.Sprintf("adjudicated: leads by %d", best)}
-	for pl := 0; pl < r.Players; pl++ {
-		if r.Allies(core.Player(pl), core.Player(bestPl)) {
-			o.Winners |= 1 << pl
-		}
-	}
-	return o
-}
-
-// materialLead returns, for a player, its side's material (the sum of its
-// and its allies' piece values) less that of the richest other side.
-func materialLead(p *core.Position) func(core.Player) int {
-	r := p.Rules()
-	values := search.PieceValues(r)
-	var own [core.MaxPlayers]int
-	for pl := 0; pl < r.Players; pl++ {
-		for _, sq := range p.PieceSquares(core.Player(pl)) {
-			own[pl] += values[p.At(sq).Type()]
-		}
-	}
-	side := func(pl core.Player) int {
-		sum := 0
-		for q := 0; q < r.Players; q++ {
-			if r.Allies(pl, core.Player(q)) {
-				sum += own[q]
-			}
-		}
-		return sum
-	}
-	return func(pl core.Player) int {
-		richest := 0
-		for q := 0; q < r.Players; q++ {
-			if !r.Allies(pl, core.Player(q)) {
-				richest = max(richest, side(core.Player(q)))
-			}
-		}
-		return side(pl) - richest
-	}
-}
-
-// points returns A's points for a game: its share of the winners, or ½
-// for a draw.
-func points(r *core.Rules, o core.Outcome, seats []bool) float64 {
-	if o.Status != core.Win || o.Winners == 0 {
-		return 0.5
-	}
-	won, total := 0, 0
-	for pl := 0; pl < r.Players; pl++ {
-		if o.Winners>>pl&1 != 0 {
-			total++
-			if seats[pl] {
-				won++
-			}
-		}
-	}
-	return float64(won) / float64(total)
 }

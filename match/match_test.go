@@ -88,7 +88,7 @@ func TestPoints(t *testing.T) {
 		{r4, core.Outcome{Status: core.Win, Winners: 0b0011}, []bool{true, false, true, false}, 0.5},
 		{r4, core.WinFor(3, ""), []bool{false, false, false, true}, 1},
 	} {
-		if got := points(tc.r, tc.o, tc.seats); got != tc.want {
+		if got := Points(tc.r, tc.o, tc.seats); got != tc.want {
 			t.Errorf("%s %v seats %v: %.2f points, want %.2f", tc.r.Name(), tc.o, tc.seats, got, tc.want)
 		}
 	}
@@ -191,10 +191,38 @@ func TestAdjudicate(t *testing.T) {
 	} {
 		p, _ := r.ParseFEN(tc.fen)
 		for _, material := range []bool{false, true} {
-			got := adjudicate(p, 300, material)
+			got := Adjudicate(p, 300, material)
 			if got.Status != tc.want.Status || got.Winners != tc.want.Winners {
 				t.Errorf("%s (material %v): %v, want %v", tc.fen, material, got, tc.want)
 			}
+		}
+	}
+}
+
+// TestAdjudicateChess: two queens up wins by either measure; a pawn up
+// is under the margin.
+func TestAdjudicateChess(t *testing.T) {
+	r, _ := variant.Load("chess", nil)
+	for _, c := range []struct {
+		fen      string
+		material bool
+		winners  uint64 // 0: a draw
+	}{
+		{"4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", true, 1},
+		{"4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1", false, 1},
+		{"qq2k3/8/8/8/8/8/8/4K3 w - - 0 1", true, 2},
+		{"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", true, 0},
+		{"4k3/pppppppp/8/8/8/8/PPPPPPP1/4K3 w - - 0 1", true, 0}, // a pawn is under the margin
+	} {
+		p, err := r.ParsePosition(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Adjudicate(p, 300, c.material)
+		switch {
+		case c.winners == 0 && o.Status != core.Draw,
+			c.winners != 0 && (o.Status != core.Win || uint64(o.Winners) != c.winners):
+			t.Errorf("%s (material %v): %v", c.fen, c.material, o)
 		}
 	}
 }
@@ -226,7 +254,7 @@ func TestAdjudicateMaterial(t *testing.T) {
 			material bool
 			want     core.Outcome
 		}{{false, tc.byEval}, {true, tc.byMaterial}} {
-			got := adjudicate(p, 300, c.material)
+			got := Adjudicate(p, 300, c.material)
 			if got.Status != c.want.Status || got.Winners != c.want.Winners {
 				t.Errorf("%s (material %v): %v, want %v", tc.text, c.material, got, c.want)
 			}

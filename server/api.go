@@ -153,23 +153,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 // decodeBody reads a JSON body of at most limit bytes into v: one object
 // with known fields only.
 func decodeBody(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
-	body := http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return err
-		}
-		if errors.Is(err, io.EOF) {
-			return bad("the request has no JSON body")
-		}
-		return bad("the request body is not the JSON expected: %v", err)
-	}
-	if dec.More() {
-		return bad("the request body holds more than one JSON value")
-	}
-	return nil
+	return decodeJSON(http.MaxBytesReader(w, r.Body, limit), v)
 }
 
 // page serves one of the client's pages.

@@ -13,7 +13,7 @@ import (
 
 	"anychess/core"
 	"anychess/game"
-	"anychess/search"
+	"anychess/match"
 )
 
 // Config describes a test's games.
@@ -313,14 +313,14 @@ func playGame(cfg *Config, opening []string, seats []game.Seat, aSeat []bool) (g
 	streak, streakPl := 0, -1 // plies the same side has led by ResignMargin
 	for !g.Over() {
 		if cfg.MaxPlies > 0 && g.Ply() >= cfg.MaxPlies {
-			if err := g.End(adjudicate(g.Position(), cfg.AdjudicateMargin, cfg.AdjudicateMaterial)); err != nil {
+			if err := g.End(match.Adjudicate(g.Position(), cfg.AdjudicateMargin, cfg.AdjudicateMaterial)); err != nil {
 				return res, err
 			}
 			res.adjudicated = true
 			break
 		}
 		if cfg.ResignMargin > 0 && cfg.ResignPlies > 0 {
-			if pl, lead := leader(g.Position(), cfg.AdjudicateMaterial); lead >= cfg.ResignMargin && pl == streakPl {
+			if pl, lead := match.Leader(g.Position(), cfg.AdjudicateMaterial); lead >= cfg.ResignMargin && pl == streakPl {
 				streak++
 			} else {
 				streak, streakPl = 0, -1
@@ -329,7 +329,7 @@ func playGame(cfg *Config, opening []string, seats []game.Seat, aSeat []bool) (g
 				}
 			}
 			if streak >= cfg.ResignPlies {
-				if err := g.End(winFor(cfg.Rules, core.Player(streakPl), fmt.Sprintf("adjudicated: led by %d for %d plies", cfg.ResignMargin, streak))); err != nil {
+				if err := g.End(match.WinFor(cfg.Rules, core.Player(streakPl), fmt.Sprintf("adjudicated: led by %d for %d plies", cfg.ResignMargin, streak))); err != nil {
 					return res, err
 				}
 				res.adjudicated = true
@@ -349,102 +349,7 @@ func playGame(cfg *Config, opening []string, seats []game.Seat, aSeat []bool) (g
 		res.moves[side(rec.Player)]++
 	}
 	o := g.Outcome()
-	res.points = points(cfg.Rules, o, aSeat)
+	res.points = match.Points(cfg.Rules, o, aSeat)
 	res.plies = g.Ply()
 	return res, nil
-}
-
-// points returns A's points for a game: its share of the winners, or ½ for
-// a draw.
-func points(r *core.Rules, o core.Outcome, aSeat []bool) float64 {
-	if o.Status != core.Win || o.Winners == 0 {
-		return 0.5
-	}
-	won, total := 0, 0
-	for pl := 0; pl < r.Players; pl++ {
-		if o.Winners>>pl&1 != 0 {
-			total++
-			if aSeat[pl] {
-				won++
-			}
-		}
-	}
-	return float64(won) / float64(total)
-}
-
-// adjudicate decides a game cut short: the player with the highest lead
-// (leader) wins, with its partners, when the lead is at least margin;
-// otherwise it is a draw.
-func adjudicate(p *core.Position, margin int, material bool) core.Outcome {
-	pl, lead := leader(p, material)
-	if lead < margin {
-		return core.Outcome{Status: core.Draw, Reason: "adjudicated: no clear lead"}
-	}
-	return winFor(p.Rules(), core.Player(pl), fmt.Sprintf("adjudicated: leads by %d", lead))
-}
-
-var (
-	valuesMu sync.Mutex
-	valuesOf = map[*core.Rules][]int{}
-)
-
-// pieceValues returns search.PieceValues(r), computed once per rules.
-func pieceValues(r *core.Rules) []int {
-	valuesMu.Lock()
-	defer valuesMu.Unlock()
-	v, ok := valuesOf[r]
-	if !ok {
-		v = search.PieceValues(r)
-		valuesOf[r] = v
-	}
-	return v
-}
-
-// winFor is a win of pl and its partners.
-func winFor(r *core.Rules, pl core.Player, reason string) core.Outcome {
-	o := core.Outcome{Status: core.Win, Reason: reason}
-	for q := 0; q < r.Players; q++ {
-		if r.Allies(core.Player(q), pl) {
-			o.Winners |= 1 << q
-		}
-	}
-	return o
-}
-
-// leader returns the player with the highest lead and the lead: a
-// player's evaluation (search.EvaluateFor), or with material its side's
-// material less the richest other side's.
-func leader(p *core.Position, material bool) (int, int) {
-	r := p.Rules()
-	lead := func(pl core.Player) int { return search.EvaluateFor(p, nil, pl) }
-	if material {
-		values := pieceValues(r)
-		var side [core.MaxPlayers]int // each player's side's material
-		for pl := 0; pl < r.Players; pl++ {
-			for _, sq := range p.PieceSquares(core.Player(pl)) {
-				v := values[p.At(sq).Type()]
-				for q := 0; q < r.Players; q++ {
-					if r.Allies(core.Player(pl), core.Player(q)) {
-						side[q] += v
-					}
-				}
-			}
-		}
-		lead = func(pl core.Player) int {
-			richest := 0
-			for q := 0; q < r.Players; q++ {
-				if !r.Allies(pl, core.Player(q)) {
-					richest = max(richest, side[q])
-				}
-			}
-			return side[pl] - richest
-		}
-	}
-	best, bestPl := 0, -1
-	for pl := 0; pl < r.Players; pl++ {
-		if v := lead(core.Player(pl)); bestPl < 0 || v > best {
-			best, bestPl = v, pl
-		}
-	}
-	return bestPl, best
 }

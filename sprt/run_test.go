@@ -266,32 +266,6 @@ func TestCachedOpenings(t *testing.T) {
 	}
 }
 
-func TestAdjudicate(t *testing.T) {
-	r := load(t, "chess", nil)
-	for _, c := range []struct {
-		fen      string
-		material bool
-		winners  uint64 // 0: a draw
-	}{
-		{"4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1", true, 1},
-		{"4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1", false, 1},
-		{"qq2k3/8/8/8/8/8/8/4K3 w - - 0 1", true, 2},
-		{"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", true, 0},
-		{"4k3/pppppppp/8/8/8/8/PPPPPPP1/4K3 w - - 0 1", true, 0}, // a pawn is under the margin
-	} {
-		p, err := r.ParsePosition(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o := adjudicate(p, 300, c.material)
-		switch {
-		case c.winners == 0 && o.Status != core.Draw,
-			c.winners != 0 && (o.Status != core.Win || uint64(o.Winners) != c.winners):
-			t.Errorf("%s (material %v): %v", c.fen, c.material, o)
-		}
-	}
-}
-
 // With a resignation margin, games against a random mover end when the
 // engine has led by it for the given plies, as the engine's wins.
 func TestRunResigns(t *testing.T) {

@@ -3,7 +3,6 @@ package wire
 // The lobby's messages: what a client asks (seek, take a seat, quick pairing, leave, cancel) and what the server shows (open seeks, live games to watch).
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -123,19 +122,8 @@ func DecodeLobby(data []byte) (LobbyMessage, error) {
 	bad := func(format string, args ...any) (LobbyMessage, error) {
 		return LobbyMessage{}, fmt.Errorf("%w: %s", ErrBadMessage, fmt.Sprintf(format, args...))
 	}
-	if len(data) > MaxLobbyMessageBytes {
-		return bad("%d bytes, more than %d", len(data), MaxLobbyMessageBytes)
-	}
-	if !utf8.Valid(data) {
-		return bad("not UTF-8")
-	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return bad("not a JSON message object: %v", err)
-	}
-	if dec.More() {
-		return bad("more than one JSON value")
+	if err := decodeObject(data, MaxLobbyMessageBytes, &m); err != nil {
+		return bad("%v", err)
 	}
 	if !ValidName(m.Name) {
 		return bad("name: at most %d printable characters", MaxLobbyName)

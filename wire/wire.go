@@ -11,6 +11,7 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -248,6 +249,26 @@ const (
 // ErrBadMessage is the error DecodeClient wraps.
 var ErrBadMessage = errors.New("bad message")
 
+// decodeObject reads data, at most limit bytes of UTF-8, as one JSON object
+// of known fields only into v.
+func decodeObject(data []byte, limit int, v any) error {
+	if len(data) > limit {
+		return fmt.Errorf("%d bytes, more than %d", len(data), limit)
+	}
+	if !utf8.Valid(data) {
+		return errors.New("not UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("not a JSON message object: %v", err)
+	}
+	if dec.More() {
+		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
 // DecodeClient reads one client message and checks its shape: a known
 // type, the fields that type needs and no others out of range. It never
 // panics, whatever the bytes.
@@ -256,19 +277,8 @@ func DecodeClient(data []byte) (ClientMessage, error) {
 	bad := func(format string, args ...any) (ClientMessage, error) {
 		return ClientMessage{}, fmt.Errorf("%w: %s", ErrBadMessage, fmt.Sprintf(format, args...))
 	}
-	if len(data) > MaxMessageBytes {
-		return bad("%d bytes, more than %d", len(data), MaxMessageBytes)
-	}
-	if !utf8.Valid(data) {
-		return bad("not UTF-8")
-	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return bad("not a JSON message object: %v", err)
-	}
-	if dec.More() {
-		return bad("more than one JSON value")
+	if err := decodeObject(data, MaxMessageBytes, &m); err != nil {
+		return bad("%v", err)
 	}
 	needPly := true
 	switch m.Type {
