@@ -1,5 +1,6 @@
-// Search speed benchmarks, one per variant: nodes per second from the start position.
 package search
+
+// Search speed benchmarks, one per variant: nodes per second from the start position.
 
 import (
 	"testing"

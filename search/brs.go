@@ -1,5 +1,6 @@
-// Best-reply search for games of more than two players: the root player's moves against the single best reply of all its opponents.
 package search
+
+// Best-reply search for games of more than two players: the root player's moves against the single best reply of all its opponents.
 
 import (
 	"anychess/core"

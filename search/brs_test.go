@@ -1,5 +1,6 @@
-// Tests of the searches of games of more than two players: best-reply search, max-n and the Multi switch.
 package search
+
+// Tests of the searches of games of more than two players: best-reply search, max-n and the Multi switch.
 
 import (
 	"math/rand/v2"

@@ -1,5 +1,6 @@
-// Time management: how much of a game clock one move may use, as a soft limit (no new iteration) and a hard one (stop).
 package search
+
+// Time management: how much of a game clock one move may use, as a soft limit (no new iteration) and a hard one (stop).
 
 import (
 	"time"

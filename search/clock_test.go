@@ -1,5 +1,6 @@
-// Tests of time management: the budget a clock gives a move, and searches that keep to it.
 package search
+
+// Tests of time management: the budget a clock gives a move, and searches that keep to it.
 
 import (
 	"testing"

@@ -1,5 +1,6 @@
-// Iterative deepening: one loop for every search (negamax, best-reply search, max-n), and the time it may take.
 package search
+
+// Iterative deepening: one loop for every search (negamax, best-reply search, max-n), and the time it may take.
 
 import (
 	"time"

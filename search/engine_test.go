@@ -1,5 +1,6 @@
-// Tests of the engine: mate puzzles, legality, limits and stopping, feature switches, allocation-free search, levels, max-n.
 package search
+
+// Tests of the engine: mate puzzles, legality, limits and stopping, feature switches, allocation-free search, levels, max-n.
 
 import (
 	"math/rand/v2"

@@ -1,5 +1,6 @@
-// Static evaluation: piece values derived from mobility, mobility tables per square, pawn advance and royal safety, or the variant's own Hooks.Evaluate.
 package search
+
+// Static evaluation: piece values derived from mobility, mobility tables per square, pawn advance and royal safety, or the variant's own Hooks.Evaluate.
 
 import (
 	"sync"

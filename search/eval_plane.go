@@ -1,5 +1,6 @@
-// Evaluation terms of unbounded boards, where no square table can be built: royal safety, activity of short-range pieces, idle far-away pieces and pawn advance toward a promotion line.
 package search
+
+// Evaluation terms of unbounded boards, where no square table can be built: royal safety, activity of short-range pieces, idle far-away pieces and pawn advance toward a promotion line.
 
 import (
 	"math/bits"

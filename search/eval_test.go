@@ -1,5 +1,6 @@
-// Tests of the generic evaluation's goal terms: distance tables, the direction of each term, mirror symmetry, no effect without a goal region, no allocation.
 package search
+
+// Tests of the generic evaluation's goal terms: distance tables, the direction of each term, mirror symmetry, no effect without a goal region, no allocation.
 
 import (
 	"math/rand/v2"

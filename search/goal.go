@@ -1,5 +1,6 @@
-// Goal terms of the generic evaluation: a royal piece's way to the region it wins by reaching (goals.royal_reaches) and the pressure on that region.
 package search
+
+// Goal terms of the generic evaluation: a royal piece's way to the region it wins by reaching (goals.royal_reaches) and the pressure on that region.
 
 import (
 	"math/bits"

@@ -1,5 +1,6 @@
-// Playing-strength levels for people: from a beginner's shallow, noisy search to full strength.
 package search
+
+// Playing-strength levels for people: from a beginner's shallow, noisy search to full strength.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// Move ordering: the hash move, then captures by victim value, killers, and quiet moves by history.
 package search
+
+// Move ordering: the hash move, then captures by victim value, killers, and quiet moves by history.
 
 import "anychess/core"
 

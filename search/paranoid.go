@@ -1,5 +1,6 @@
-// Search for more than two players: paranoid (inside the main search), max-n, and the choice between them and best-reply search.
 package search
+
+// Search for more than two players: paranoid (inside the main search), max-n, and the choice between them and best-reply search.
 
 import (
 	"anychess/core"

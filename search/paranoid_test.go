@@ -1,5 +1,6 @@
-// Tests of the computer player in games of more than two players, with a variant evaluation and with declarations.
 package search_test
+
+// Tests of the computer player in games of more than two players, with a variant evaluation and with declarations.
 
 import (
 	"testing"

@@ -1,5 +1,6 @@
-// Tests of huge and unbounded move sets: far threats and chances on the infinite plane, node counts that do not grow with distance, Longchess artillery salvos, and the plane's evaluation terms.
 package search
+
+// Tests of huge and unbounded move sets: far threats and chances on the infinite plane, node counts that do not grow with distance, Longchess artillery salvos, and the plane's evaluation terms.
 
 import (
 	"fmt"

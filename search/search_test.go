@@ -1,5 +1,6 @@
-// Tests of the simple search: mates, material, derived piece values.
 package search
+
+// Tests of the simple search: mates, material, derived piece values.
 
 import (
 	"testing"

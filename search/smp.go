@@ -1,5 +1,6 @@
-// Lazy SMP: helper goroutines search the same root with their own position and history, sharing the transposition table.
 package search
+
+// Lazy SMP: helper goroutines search the same root with their own position and history, sharing the transposition table.
 
 import (
 	"sync"

@@ -1,5 +1,6 @@
-// Transposition table: a preallocated slice of entries keyed by Zobrist hash, always-replace with depth preference.
 package search
+
+// Transposition table: a preallocated slice of entries keyed by Zobrist hash, always-replace with depth preference.
 
 import "anychess/core"
 

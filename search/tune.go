@@ -1,5 +1,6 @@
-// Texel tuning: fitting a variant's piece-square tables to the results of its own games.
 package search
+
+// Texel tuning: fitting a variant's piece-square tables to the results of its own games.
 
 import (
 	"errors"

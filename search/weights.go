@@ -1,5 +1,6 @@
-// Tuned evaluation weights: per-variant piece-square tables for the middlegame and the endgame, read from data files (weights/*.json) made by 'anychess tune'.
 package search
+
+// Tuned evaluation weights: per-variant piece-square tables for the middlegame and the endgame, read from data files (weights/*.json) made by 'anychess tune'.
 
 import (
 	"embed"

@@ -201,6 +201,22 @@ type optionInfo struct {
 	Values      []string `json:"values"`
 }
 
+// infoOf describes a variant for the variant list.
+func infoOf(name string, def *core.Definition, players int) variantInfo {
+	v := variantInfo{Name: name, Title: def.Title, Players: players, Options: []optionInfo{}}
+	if v.Title == "" {
+		v.Title = name
+	}
+	for _, o := range def.Options {
+		vals := o.Values
+		if vals == nil {
+			vals = []string{}
+		}
+		v.Options = append(v.Options, optionInfo{Name: o.Name, Description: o.Description, Default: o.Default, Values: vals})
+	}
+	return v
+}
+
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 	out := []variantInfo{}
 	for _, name := range variant.Names() {
@@ -214,18 +230,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		v := variantInfo{Name: name, Title: def.Title, Players: rules.Players, Options: []optionInfo{}}
-		if v.Title == "" {
-			v.Title = name
-		}
-		for _, o := range def.Options {
-			vals := o.Values
-			if vals == nil {
-				vals = []string{}
-			}
-			v.Options = append(v.Options, optionInfo{Name: o.Name, Description: o.Description, Default: o.Default, Values: vals})
-		}
-		out = append(out, v)
+		out = append(out, infoOf(name, def, rules.Players))
 	}
 	up, err := s.uploadedVariants(r.Context())
 	if err != nil {

@@ -357,18 +357,8 @@ func (s *Server) uploadedVariants(ctx context.Context) ([]variantInfo, error) {
 			s.log.Error("an uploaded variant does not compile", "variant", name, "err", err)
 			continue
 		}
-		def := e.r.Def
-		v := variantInfo{Name: name, Title: def.Title, Players: e.r.Players, Options: []optionInfo{}, Uploaded: true}
-		if v.Title == "" {
-			v.Title = name
-		}
-		for _, o := range def.Options {
-			vals := o.Values
-			if vals == nil {
-				vals = []string{}
-			}
-			v.Options = append(v.Options, optionInfo{Name: o.Name, Description: o.Description, Default: o.Default, Values: vals})
-		}
+		v := infoOf(name, e.r.Def, e.r.Players)
+		v.Uploaded = true
 		out = append(out, v)
 	}
 	return out, nil

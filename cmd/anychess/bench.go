@@ -1,5 +1,6 @@
-// The bench subcommand: perft speed in leaves per second, and with --search the engine's nodes per second in every variant.
 package main
+
+// The bench subcommand: perft speed in leaves per second, and with --search the engine's nodes per second in every variant.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// The sprt subcommand: a sequential probability ratio test between two players, over game pairs from balanced openings.
 package main
+
+// The sprt subcommand: a sequential probability ratio test between two players, over game pairs from balanced openings.
 
 import (
 	"fmt"

@@ -1,5 +1,6 @@
-// The tune subcommand: self-play positions of a variant, and Texel tuning of its evaluation's piece-square tables on them.
 package main
+
+// The tune subcommand: self-play positions of a variant, and Texel tuning of its evaluation's piece-square tables on them.
 
 import (
 	"bufio"
