@@ -17,7 +17,8 @@ import (
 //
 //	random                       a random mover
 //	anychess[:KEY[=VALUE],…]     the engine; keys: level=1..8, depth=N,
-//	                             nodes=N, movetime=DURATION, hash=MB, and the
+//	                             nodes=N, movetime=DURATION, hash=MB,
+//	                             threads=N (lazy SMP), and the
 //	                             switches nonull (no null-move pruning),
 //	                             null, nott, nolmr, nopvs,
 //	                             nokillers, nohistory, noquiescence,
@@ -131,6 +132,8 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.P
 			}
 		case "hash":
 			opts.HashMB, err = within(1, search.MaxHashMB)
+		case "threads":
+			opts.Threads, err = within(1, search.MaxThreads)
 		case "noise":
 			if opts.Noise, err = within(0, 100_000); err == nil {
 				opts.Seed = seed

@@ -299,6 +299,10 @@ type Engine struct {
 // MaxHashMB is the largest transposition table, in megabytes.
 const MaxHashMB = 4096
 
+// Threads is the number of goroutines the engine's two-sided searches use
+// (Options.Threads, within 1 to MaxThreads).
+func (e *Engine) Threads() int { return e.opts.Threads }
+
 // New returns an engine with the given options.
 func New(opts Options) *Engine {
 	if opts.HashMB <= 0 {

@@ -31,15 +31,16 @@ const ResignLevel = 4
 type computer struct {
 	level    int
 	moveTime time.Duration
+	threads  int // the search's goroutines (Config.SearchThreads)
 	seed     uint64
 	accept   atomic.Bool
 }
 
-func newComputer(level int, moveTime time.Duration, seed uint64) (*computer, error) {
+func newComputer(level int, moveTime time.Duration, threads int, seed uint64) (*computer, error) {
 	if _, _, err := search.Level(level, moveTime, seed); err != nil {
 		return nil, err
 	}
-	return &computer{level: level, moveTime: moveTime, seed: seed}, nil
+	return &computer{level: level, moveTime: moveTime, threads: threads, seed: seed}, nil
 }
 
 // Name implements game.Player.
@@ -57,6 +58,7 @@ func (c *computer) Move(s *game.State) (core.Move, error) {
 	if err != nil {
 		return core.NullMove, err
 	}
+	opts.Threads = c.threads
 	e := game.NewEngine(c.Name(), opts, lim)
 	m, err := e.Move(s)
 	c.accept.Store(e.AcceptDraw(s))
@@ -92,7 +94,7 @@ func (s *Server) newPlayer(plays string, seed uint64) (game.Player, error) {
 	}
 	switch {
 	case level > 0:
-		return newComputer(level, s.cfg.MoveTime, seed)
+		return newComputer(level, s.cfg.MoveTime, s.cfg.SearchThreads, seed)
 	case plays == "random":
 		return game.NewRandom(seed), nil
 	}

@@ -25,9 +25,10 @@ type Options struct {
 	DB string
 	// MoveTime is a full-strength computer move's time (Config.MoveTime).
 	MoveTime time.Duration
-	// Workers and Lease are Config's.
-	Workers int
-	Lease   time.Duration
+	// Workers, SearchThreads and Lease are Config's.
+	Workers       int
+	SearchThreads int
+	Lease         time.Duration
 	// Logger receives the log; nil logs to slog.Default().
 	Logger *slog.Logger
 }
@@ -42,7 +43,7 @@ func Run(ctx context.Context, opts Options, out io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(Config{Store: st, MoveTime: opts.MoveTime, Workers: opts.Workers, Lease: opts.Lease, Logger: opts.Logger})
+	srv, err := New(Config{Store: st, MoveTime: opts.MoveTime, Workers: opts.Workers, SearchThreads: opts.SearchThreads, Lease: opts.Lease, Logger: opts.Logger})
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"anychess/game"
+	"anychess/search"
 	"anychess/store"
 )
 
@@ -25,9 +26,12 @@ type Config struct {
 	// 8; the lower levels take less); 0 means DefaultMoveTime.
 	MoveTime time.Duration
 	// Workers is the most computer searches run at once; 0 means
-	// max(1, NumCPU-1). With a shared store, a negative number means none:
+	// max(1, (NumCPU-1)/SearchThreads). With a shared store, a negative number means none:
 	// the process serves, other processes' workers search.
 	Workers int
+	// SearchThreads is the goroutines of each computer search (lazy SMP,
+	// search.Options.Threads); 0 means 1.
+	SearchThreads int
 	// Lease is how long, in a shared store, this process's lease on its
 	// games runs after each heartbeat: when it stops beating, other
 	// processes take its games over that long after. 0 means
@@ -97,8 +101,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = DefaultMoveTime
 	}
+	cfg.SearchThreads = min(max(cfg.SearchThreads, 1), search.MaxThreads)
 	if cfg.Workers == 0 || cfg.Workers < 0 && !cfg.Store.Shared() {
-		cfg.Workers = max(1, runtime.NumCPU()-1)
+		cfg.Workers = max(1, (runtime.NumCPU()-1)/cfg.SearchThreads)
 	}
 	cfg.Workers = max(cfg.Workers, 0)
 	if cfg.Lease <= 0 {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"runtime"
 	"testing"
 	"time"
 
@@ -528,5 +529,29 @@ func TestStoreDown(t *testing.T) {
 	defer st.Close()
 	if _, moves, err := st.Load(context.Background(), g.ID); err != nil || len(moves) != 0 {
 		t.Errorf("stored: %v %v", moves, err)
+	}
+}
+
+// TestSearchThreads: with SearchThreads the computer's engine searches
+// with that many goroutines and still answers a move; the default
+// number of workers shares the CPUs among the searches.
+func TestSearchThreads(t *testing.T) {
+	s := newTestServer(t, Config{SearchThreads: 2, MoveTime: 100 * time.Millisecond})
+	if want := max(1, (runtime.NumCPU()-1)/2); s.srv.cfg.Workers != want {
+		t.Errorf("workers %d, want %d", s.srv.cfg.Workers, want)
+	}
+	p, err := s.srv.newPlayer("computer:8", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := p.(*computer); !ok || c.threads != 2 {
+		t.Fatalf("the computer seat: %#v", p)
+	}
+	vs := s.create(map[string]any{"variant": "chess", "seats": []map[string]string{{"plays": "human"}, {"plays": "computer:8"}}, "you": 0})
+	c := s.dial(vs.ID, vs.cookie)
+	c.state(nil)
+	c.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
+	if st := c.atPly(2); st.Moves[1].Player != 1 || len(st.Legal) == 0 {
+		t.Errorf("the computer's reply: %+v", st.Moves)
 	}
 }

@@ -33,6 +33,7 @@ type Server struct {
 	pos     *core.Position
 	hashMB  int
 	level   int
+	threads int // lazy-SMP goroutines of a search (Threads)
 	// refused is the error of the last position command when it was
 	// refused: go then searches nothing.
 	refused error
@@ -58,7 +59,7 @@ func New(out io.Writer) *Server {
 	if err != nil {
 		panic("uci: the built-in chess variant does not load: " + err.Error())
 	}
-	return &Server{out: out, variant: "chess", rules: r, pos: r.StartPosition(), hashMB: defaultHash, level: search.Levels}
+	return &Server{out: out, variant: "chess", rules: r, pos: r.StartPosition(), hashMB: defaultHash, level: search.Levels, threads: 1}
 }
 
 // Run reads commands from in until quit or the end of the input, then
@@ -156,6 +157,7 @@ func (s *Server) identify() {
 	s.send("option name VariantOptions type string default <empty>")
 	s.send(fmt.Sprintf("option name Hash type spin default %d min 1 max %d", defaultHash, maxHash))
 	s.send(fmt.Sprintf("option name Level type spin default %d min 1 max %d", search.Levels, search.Levels))
+	s.send(fmt.Sprintf("option name Threads type spin default 1 min 1 max %d", search.MaxThreads))
 	s.send("uciok")
 }
 
@@ -199,8 +201,16 @@ func (s *Server) setOption(args []string) error {
 		if n != s.level {
 			s.level, s.engine = n, nil
 		}
+	case "threads":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > search.MaxThreads {
+			return fmt.Errorf("setoption Threads: %q is not a number of threads from 1 to %d", val, search.MaxThreads)
+		}
+		if n != s.threads {
+			s.threads, s.engine = n, nil
+		}
 	default:
-		return fmt.Errorf("setoption: unknown option %q (known: UCI_Variant, VariantOptions, Hash, Level)", key)
+		return fmt.Errorf("setoption: unknown option %q (known: UCI_Variant, VariantOptions, Hash, Level, Threads)", key)
 	}
 	return nil
 }
@@ -353,7 +363,7 @@ func (s *Server) goSearch(args []string) error {
 		lim.MoveTime = levelLim.MoveTime
 	}
 	if s.engine == nil {
-		opts.HashMB = s.hashMB
+		opts.HashMB, opts.Threads = s.hashMB, s.threads
 		s.engine = search.New(opts)
 	}
 

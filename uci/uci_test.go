@@ -101,7 +101,7 @@ func TestHandshake(t *testing.T) {
 	s := New(out)
 	got := session(t, s, out, "uci", "isready")
 	text := strings.Join(got, "\n")
-	for _, want := range []string{"id name anychess", "option name Hash type spin", "option name Level type spin default 8 min 1 max 8", "uciok", "readyok"} {
+	for _, want := range []string{"id name anychess", "option name Hash type spin", "option name Level type spin default 8 min 1 max 8", "option name Threads type spin default 1 min 1 max 256", "uciok", "readyok"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("handshake lacks %q:\n%s", want, text)
 		}
@@ -191,6 +191,21 @@ func TestSiberiaMate(t *testing.T) {
 	}
 }
 
+// TestThreads: with Threads 2 the search (lazy SMP) still finds the mate
+// in one, and its engine is the one the option made.
+func TestThreads(t *testing.T) {
+	out := newLines()
+	s := New(out)
+	got := session(t, s, out, "setoption name UCI_Variant value siberia", "setoption name Threads value 2",
+		"position fen k8/9/1K7/9/9/9/9/9/8R w - - 0 1", "go depth 4")
+	if text := strings.Join(got, "\n"); !strings.Contains(text, "score mate 1") || got[len(got)-1] != "bestmove i1i9" {
+		t.Errorf("siberia mate in one with two threads:\n%s", text)
+	}
+	if s.threads != 2 || s.engine == nil || s.engine.Threads() != 2 {
+		t.Errorf("threads %d, engine %v", s.threads, s.engine != nil)
+	}
+}
+
 // TestBadInput: each bad command answers an error naming the problem and
 // leaves the variant and position as they were.
 func TestBadInput(t *testing.T) {
@@ -202,7 +217,10 @@ func TestBadInput(t *testing.T) {
 		{"setoption name Hash value lots", `Hash: "lots"`},
 		{"setoption name Hash value 0", `Hash: "0"`},
 		{"setoption name Level value 9", `Level: "9"`},
-		{"setoption name Threads value 2", `unknown option "Threads"`},
+		{"setoption name Threads value 0", `Threads: "0"`},
+		{"setoption name Threads value 100000", `Threads: "100000"`},
+		{"setoption name Threads value two", `Threads: "two"`},
+		{"setoption name Thread value 2", `unknown option "Thread"`},
 		{"position", "want 'position startpos|fen"},
 		{"position middle", `want startpos or fen, got "middle"`},
 		{"position startpos e2e4", `unexpected "e2e4" after startpos`},

@@ -15,7 +15,8 @@ import (
 const matchHelp = `Players (--a, --b):
   random                      a random mover
   anychess[:KEY[=VALUE],...]  this engine; keys: level=1..8, depth=N, nodes=N,
-                              movetime=DURATION, hash=MB, noise=CP, and the
+                              movetime=DURATION, hash=MB, threads=N (lazy
+                              SMP), noise=CP, and the
                               switches nonull (no null-move pruning) null
                               nott nolmr nopvs nokillers
                               nohistory noquiescence checkext (check

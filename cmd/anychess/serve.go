@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"anychess/search"
 	"anychess/server"
 	"anychess/store"
 )
@@ -27,6 +28,7 @@ func cmdServe(args []string, stdout io.Writer) error {
 	db := fs.String("db", "anychess.db", "the games' database: a SQLite file, created on first start, or a PostgreSQL URL postgres://USER@HOST:PORT/DB?sslmode=disable, which several servers may share")
 	moveTime := fs.Duration("movetime", server.DefaultMoveTime, "a full-strength computer move's time (level 8; lower levels take less)")
 	workers := fs.Int("workers", 0, "computer searches at once (0: one less than the CPUs, at least 1; -1 with PostgreSQL: none, other servers search)")
+	threads := fs.Int("search-threads", 1, "goroutines of each computer search (lazy SMP); --workers 0 then runs (CPUs-1)/N searches at once")
 	lease := fs.Duration("lease", server.DefaultLease, "with PostgreSQL: how long after this server's last heartbeat others take its games over")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -46,12 +48,15 @@ func cmdServe(args []string, stdout io.Writer) error {
 	if *workers < -1 || *workers > 256 || *workers == -1 && !store.IsPostgres(*db) {
 		return fmt.Errorf("serve: --workers %d: want 0 to 256 (or -1 with a PostgreSQL database)", *workers)
 	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		return fmt.Errorf("serve: --search-threads %d: want 1 to %d", *threads, search.MaxThreads)
+	}
 	if *lease < 500*time.Millisecond || *lease > 10*time.Minute {
 		return fmt.Errorf("serve: --lease %v: want 500ms to 10m", *lease)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return server.Run(ctx, server.Options{Addr: *addr, DB: *db, MoveTime: *moveTime, Workers: *workers, Lease: *lease}, stdout)
+	return server.Run(ctx, server.Options{Addr: *addr, DB: *db, MoveTime: *moveTime, Workers: *workers, SearchThreads: *threads, Lease: *lease}, stdout)
 }
 
 // checkAddr checks a HOST:PORT address.

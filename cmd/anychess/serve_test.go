@@ -27,6 +27,8 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"--db", "postgres://u:secret@[::1/x"}, "does not parse"},
 		{[]string{"--workers", "-1"}, "with a PostgreSQL database"},
 		{[]string{"--workers", "1000"}, "want 0 to 256"},
+		{[]string{"--search-threads", "0"}, "--search-threads 0: want 1 to 256"},
+		{[]string{"--search-threads", "9999"}, "--search-threads 9999"},
 		{[]string{"--lease", "1ms"}, "want 500ms to 10m"},
 		{[]string{"--bogus"}, "flag provided but not defined"},
 	}
