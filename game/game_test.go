@@ -394,7 +394,9 @@ func TestClockText(t *testing.T) {
 		{-time.Second, "0:00.00"},
 		{9870 * time.Millisecond, "0:09.87"},
 		{9999 * time.Millisecond, "0:09.99"},
+		{10 * time.Second, "0:10.0"},
 		{59990 * time.Millisecond, "0:59.9"},
+		{5 * time.Minute, "5:00.0"},
 		{245300 * time.Millisecond, "4:05.3"},
 		{3723 * time.Second, "1:02:03"},
 	} {

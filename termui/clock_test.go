@@ -1,6 +1,6 @@
 package termui_test
 
-// Tests of terminal games with clocks: the clock line, a human losing on time, the computer keeping to its clock.
+// Tests of terminal games with clocks: a human losing on time, the computer keeping to its clock (the clock line is game.ClockText, tested there).
 
 import (
 	"regexp"
@@ -12,24 +12,6 @@ import (
 	"anychess/game"
 	"anychess/termui"
 )
-
-func TestClockText(t *testing.T) {
-	for _, tc := range []struct {
-		d    time.Duration
-		want string
-	}{
-		{0, "0:00.00"},
-		{-time.Second, "0:00.00"},
-		{9870 * time.Millisecond, "0:09.87"},
-		{10 * time.Second, "0:10.0"},
-		{245300 * time.Millisecond, "4:05.3"},
-		{5 * time.Minute, "5:00.0"},
-	} {
-		if got := game.ClockText(tc.d); got != tc.want {
-			t.Errorf("%v: %q, want %q", tc.d, got, tc.want)
-		}
-	}
-}
 
 // testClock is a game clock the test moves.
 type testClock struct{ t time.Time }
