@@ -47,8 +47,9 @@ func TestClockLossOnTime(t *testing.T) {
 		// 30 ms a move against a 100 ms clock: the fourth move flags.
 		{"A flags", 100 * ms, 0, 30 * ms, 0, 2, 0},
 		{"B flags", 100 * ms, 0, 0, 30 * ms, 0, 2},
-		// The increment pays for each move: nobody flags in 10 plies.
-		{"increment keeps both going", 100 * ms, 40 * ms, 30 * ms, 30 * ms, 0, 0},
+		// The increment pays for each move and more (a loaded machine may
+		// overshoot a sleep): nobody flags in 10 plies.
+		{"increment keeps both going", 300 * ms, 60 * ms, 30 * ms, 30 * ms, 0, 0},
 		{"no clock", 0, 0, 30 * ms, 0, 0, 0},
 	} {
 		a, b := &sleeper{think: tc.thinkA}, &sleeper{think: tc.thinkB}

@@ -150,7 +150,9 @@ func TestLimits(t *testing.T) {
 	}
 	start := time.Now()
 	res = e.Search(p, Limits{MoveTime: 100 * time.Millisecond})
-	if el := time.Since(start); el > 400*time.Millisecond || res.Depth < 2 {
+	// The bound is loose for a loaded machine; a search that ignored the
+	// limit would run for minutes.
+	if el := time.Since(start); el > 2*time.Second || res.Depth < 2 {
 		t.Errorf("100ms: took %v, depth %d", el, res.Depth)
 	}
 	var stop atomic.Bool
@@ -160,7 +162,7 @@ func TestLimits(t *testing.T) {
 	}()
 	start = time.Now()
 	res = e.Search(p, Limits{Stop: &stop})
-	if el := time.Since(start); el > 400*time.Millisecond || !p.IsLegal(res.Move) {
+	if el := time.Since(start); el > 2*time.Second || !p.IsLegal(res.Move) {
 		t.Errorf("stop after 50ms: took %v, move %+v", el, res.Move)
 	}
 }
