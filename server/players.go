@@ -179,8 +179,8 @@ type rulesEntry struct {
 	err      error
 }
 
-// maxCachedRules bounds the cache: option sets past it are compiled each
-// time.
+// maxCachedRules bounds the cache: when it is full, an entry is dropped
+// for the new one.
 const maxCachedRules = 512
 
 func newRulesCache() *rulesCache { return &rulesCache{entries: map[string]*rulesEntry{}} }
@@ -222,8 +222,12 @@ func (c *rulesCache) entry(name, options string) (*rulesEntry, error) {
 	if old := c.entries[key]; old != nil {
 		return old, nil
 	}
-	if len(c.entries) < maxCachedRules {
-		c.entries[key] = e
+	if len(c.entries) >= maxCachedRules {
+		for k := range c.entries {
+			delete(c.entries, k)
+			break
+		}
 	}
+	c.entries[key] = e
 	return e, nil
 }

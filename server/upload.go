@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/game"
 	"anychess/store"
 	"anychess/variant"
 )
@@ -39,7 +40,7 @@ const (
 	MaxUploadsPerHourAll = 200
 	// MaxUploadsListed is the most uploaded variants /api/variants lists
 	// (the oldest; every upload is played by its name): fewer than the
-	// rules cache keeps, so that listing them compiles nothing twice.
+	// rules cache keeps, so that listing them seldom compiles one twice.
 	MaxUploadsListed = 300
 	// uploadWait is how long an upload waits for the check running before
 	// it is refused as busy.
@@ -58,7 +59,24 @@ type uploads struct {
 	// burst and every are UploadBurst and UploadEvery (tests change them).
 	burst float64
 	every time.Duration
+	// refused keeps, for a while, the refusals of uploaded variants asked
+	// for with other options (name NUL options), so that asking again
+	// costs no check; a refusal for lack of time is not kept.
+	refused map[string]refusal
 }
+
+// refusal is an option set's refusal and when it was made.
+type refusal struct {
+	err error
+	at  time.Time
+}
+
+const (
+	// maxRefusals bounds uploads.refused; refusalKeep is how long one
+	// is kept.
+	maxRefusals = 1024
+	refusalKeep = time.Minute
+)
 
 type uploadBucket struct {
 	tokens float64
@@ -66,7 +84,7 @@ type uploadBucket struct {
 }
 
 func newUploads() *uploads {
-	return &uploads{last: map[string]*uploadBucket{}, checks: make(chan struct{}, 1), limits: variant.DefaultUploadLimits(),
+	return &uploads{last: map[string]*uploadBucket{}, refused: map[string]refusal{}, checks: make(chan struct{}, 1), limits: variant.DefaultUploadLimits(),
 		burst: UploadBurst, every: UploadEvery}
 }
 
@@ -171,10 +189,57 @@ func (s *Server) uploadedRules(name string, opts map[string]string) (*core.Rules
 	if len(opts) == 0 {
 		return variant.CompileWith(uploadFile(name), []byte(u.Source), opts, s.resolver(ctx))
 	}
+	// Another option set: a check within the upload limits, one at a time
+	// with the uploads' checks (the rules cache keeps what passes).
+	key := name + "\x00" + game.OptionsText(opts)
+	if err := s.uploads.refusedBefore(key); err != nil {
+		return nil, err
+	}
+	select {
+	case s.uploads.checks <- struct{}{}:
+	case <-time.After(uploadWait):
+		return nil, status(http.StatusServiceUnavailable, "the server is checking uploaded variants; try again")
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	lim := s.uploads.limits
 	lim.Resolve = s.resolver(ctx)
 	r, _, err := variant.CompileUpload(uploadFile(name), []byte(u.Source), opts, lim)
+	<-s.uploads.checks
+	if err != nil && !errors.Is(err, variant.ErrTimeLimit) {
+		s.uploads.refuse(key, err)
+	}
 	return r, err
+}
+
+// refusedBefore returns the kept refusal of key, or nil.
+func (u *uploads) refusedBefore(key string) error {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if f, ok := u.refused[key]; ok && time.Since(f.at) < refusalKeep {
+		return f.err
+	}
+	return nil
+}
+
+// refuse keeps key's refusal, dropping old ones (or any one) when full.
+func (u *uploads) refuse(key string, err error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if len(u.refused) >= maxRefusals {
+		for k, f := range u.refused {
+			if time.Since(f.at) >= refusalKeep {
+				delete(u.refused, k)
+			}
+		}
+		for k := range u.refused {
+			if len(u.refused) < maxRefusals {
+				break
+			}
+			delete(u.refused, k)
+		}
+	}
+	u.refused[key] = refusal{err: err, at: time.Now()}
 }
 
 // knownVariant reports whether name is a built-in or an uploaded variant.

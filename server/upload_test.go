@@ -24,6 +24,7 @@ func TestUploadsOnPostgres(t *testing.T) {
 	defer func() { onPostgres = false }()
 	t.Run("Accepted", TestUploadAccepted)
 	t.Run("Sought", TestUploadSought)
+	t.Run("Options", TestUploadOptions)
 	t.Run("Cases", TestUploadCases)
 	t.Run("Refusals", TestUploadRefusals)
 }
@@ -170,6 +171,35 @@ func TestUploadSought(t *testing.T) {
 	c.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "b1c4"})
 	if st := c.atPly(1); st.Moves[0].SAN != "Cc4" {
 		t.Errorf("the camel's move: %+v", st.Moves[0])
+	}
+}
+
+// TestUploadOptions: an uploaded variant asked for with other options is
+// checked once per option set: what passes is cached with the rules, a
+// refusal is kept for a while and answered again without a check.
+func TestUploadOptions(t *testing.T) {
+	s := newTestServer(t, Config{})
+	if code, body := s.upload("martian.toml", readFile(t, "../variant/testdata/upload/ok-martian-child.toml")); code != http.StatusCreated {
+		t.Fatalf("upload: %d %s", code, body)
+	}
+	code, body, _ := s.do("GET", "/api/board?variant=martian-again&option=players=4", nil)
+	if code != 200 {
+		t.Fatalf("four players: %d %s", code, body)
+	}
+	s.srv.rc.mu.Lock()
+	_, ok := s.srv.rc.entries["martian-again\x00players=4"]
+	s.srv.rc.mu.Unlock()
+	if !ok {
+		t.Errorf("the option set that passed is not cached")
+	}
+	for try := range 2 {
+		code, body, _ = s.do("GET", "/api/board?variant=martian-again&option=players=3", nil)
+		if code != http.StatusBadRequest || !strings.Contains(string(body), "players") {
+			t.Errorf("try %d, three players: %d %s", try+1, code, body)
+		}
+		if err := s.srv.uploads.refusedBefore("martian-again\x00players=3"); err == nil {
+			t.Errorf("try %d: the refusal is not kept", try+1)
+		}
 	}
 }
 

@@ -120,6 +120,20 @@ type UploadReport struct {
 // anychess, not of the file, though the file is refused.
 var ErrInternal = errors.New("internal error")
 
+// ErrTimeLimit marks a refusal because the check ran out of time
+// (UploadLimits.Timeout): on a busy machine the same file may pass later.
+var ErrTimeLimit = errors.New("the check's time limit")
+
+// timeLimitError is the refusal of a check that ran out of time.
+type timeLimitError struct{ limit time.Duration }
+
+func (e timeLimitError) Error() string {
+	return fmt.Sprintf("checking the variant took longer than %v", e.limit)
+}
+
+// Is makes the error ErrTimeLimit for errors.Is.
+func (e timeLimitError) Is(target error) bool { return target == ErrTimeLimit }
+
 // CompileUpload checks a variant file from an untrusted source and compiles
 // it, within lim (zero fields: DefaultUploadLimits). file names it in
 // errors. It refuses, with an *Error in the loader's FILE:LINE: FIELD:
@@ -164,7 +178,7 @@ func CompileUpload(file string, data []byte, options map[string]string, lim Uplo
 		return res.r, rep, res.err
 	case <-timer.C:
 		stop.Store(true)
-		return nil, rep, &Error{File: file, Err: fmt.Errorf("checking the variant took longer than %v", lim.Timeout)}
+		return nil, rep, &Error{File: file, Err: timeLimitError{lim.Timeout}}
 	}
 }
 
@@ -181,7 +195,7 @@ type uploadCheck struct {
 // late reports an error once the time is up.
 func (c *uploadCheck) late() error {
 	if c.stop.Load() || time.Now().After(c.deadline) {
-		return &Error{File: c.file, Err: fmt.Errorf("checking the variant took longer than %v", c.lim.Timeout)}
+		return &Error{File: c.file, Err: timeLimitError{c.lim.Timeout}}
 	}
 	return nil
 }

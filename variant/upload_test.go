@@ -248,7 +248,7 @@ func TestUploadTimeout(t *testing.T) {
 	start := time.Now()
 	_, _, err = CompileUpload("slow.toml", data, nil, lim)
 	elapsed := time.Since(start)
-	if err == nil || err.Error() != "slow.toml: checking the variant took longer than 5ms" {
+	if err == nil || err.Error() != "slow.toml: checking the variant took longer than 5ms" || !errors.Is(err, ErrTimeLimit) {
 		t.Errorf("error %v", err)
 	}
 	if elapsed > 200*time.Millisecond {
