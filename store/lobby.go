@@ -378,9 +378,12 @@ func (s *Store) Stale(ctx context.Context, born, gone time.Time) (expired []stri
 }
 
 // PurgeSeeks deletes the seeks that left SeekOpen before the time given,
-// and the spectator counts of processes whose lease ran out by now.
+// but not a challenge whose game goes on (the seek keeps its game out of
+// the live games), and the spectator counts of processes whose lease ran
+// out by now.
 func (s *Store) PurgeSeeks(ctx context.Context, before, now time.Time) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM seeks WHERE state <> 'open' AND ended < $1`, ms(before)); err != nil {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM seeks WHERE state <> 'open' AND ended < $1
+		AND NOT (unlisted = 1 AND EXISTS (SELECT 1 FROM games g WHERE g.id = seeks.game AND g.result = ''))`, ms(before)); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	if _, err := s.db.ExecContext(ctx, `DELETE FROM watchers WHERE NOT EXISTS (SELECT 1 FROM processes p WHERE p.id = watchers.proc AND p.lease_until >= $1)`,

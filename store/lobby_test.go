@@ -5,6 +5,7 @@ package store
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -278,6 +279,23 @@ func TestLiveGamesAndWatchers(t *testing.T) {
 		}
 		if games, _ := s.LiveGames(ctx, now, 1); len(games) != 1 || games[0].ID != "g2" || games[0].Spectators != 4 {
 			t.Errorf("the most watched: %+v", games)
+		}
+		// Long after, the challenge's seek is kept while its game goes on,
+		// so the game stays unlisted; once it ends, the seek goes.
+		if err := s.PurgeSeeks(ctx, now.Add(24*time.Hour), now); err != nil {
+			t.Fatal(err)
+		}
+		if games, _ := s.LiveGames(ctx, now, 10); len(games) != 3 || slices.ContainsFunc(games, func(g LiveGame) bool { return g.ID == "g3" }) {
+			t.Errorf("after purging, the live games: %+v", games)
+		}
+		if err := s.Finish(ctx, "g3", "p1", 1, Ending{Result: "1-0", Termination: "x", At: now}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PurgeSeeks(ctx, now.Add(24*time.Hour), now); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM seeks WHERE id = 'k1'`).Scan(&n); err != nil || n != 0 {
+			t.Errorf("the ended challenge's seek: %d rows (%v)", n, err)
 		}
 	})
 }
