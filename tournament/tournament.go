@@ -146,9 +146,14 @@ func (a Army) within(b Army) (string, bool) {
 
 // ArmyFits says whether a player with the given points may field the army:
 // with 30 points or more, the full army; below, any part of the full army
-// worth no more than the points. The error says why not.
+// worth no more than the points, but at least one piece (with none the
+// battle would be lost before a move, all pieces "captured"). The error
+// says why not.
 func ArmyFits(points int, a Army) error {
 	full := FullArmy()
+	if a == (Army{}) {
+		return fmt.Errorf("an army of no pieces: field at least one piece (or surrender a challenge)")
+	}
 	if name, ok := a.within(full); !ok {
 		return fmt.Errorf("army %s: more %ss than the full army %s has", a, name, full)
 	}

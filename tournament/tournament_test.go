@@ -128,7 +128,8 @@ func TestArmyFits(t *testing.T) {
 		{23, "R2B2N2P1", ""},
 		{23, "R2N2B2P8", "worth 30"},
 		{23, "R2N2P8", "leave out pieces worth 1"},
-		{12, "-", ""},
+		{12, "P1", ""},
+		{12, "-", "at least one piece"},
 		{29, "R3", "more rooks"},
 		{29, "P9", "more pawns"},
 	} {
