@@ -462,7 +462,7 @@ func (l *lobby) sweep() {
 		if !k.Created.Before(born) && !k.Seats[k.Creator].Seen.Before(gone) {
 			continue
 		}
-		if err := s.st.EndSeek(ctx, id, k.Version, store.SeekExpired, now); err != nil {
+		if err := s.st.ExpireSeek(ctx, id, k.Version, born, gone, now); err != nil {
 			if !errors.Is(err, store.ErrConflict) {
 				s.log.Warn("expiring a seek", "seek", id, "err", err)
 			}
@@ -479,7 +479,7 @@ func (l *lobby) sweep() {
 		if st := k.Seats[ref.Seat]; st.Holder == "" || !st.Seen.Before(gone) || ref.Seat == k.Creator {
 			continue
 		}
-		if err := s.st.FreeSeat(ctx, ref.Seek, k.Version, ref.Seat); err != nil {
+		if err := s.st.FreeStaleSeat(ctx, ref.Seek, k.Version, ref.Seat, gone); err != nil {
 			if !errors.Is(err, store.ErrConflict) {
 				s.log.Warn("freeing a seat", "seek", ref.Seek, "err", err)
 			}

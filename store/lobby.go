@@ -308,6 +308,58 @@ func (s *Store) EndSeek(ctx context.Context, id string, version int64, state str
 	})
 }
 
+// FreeStaleSeat empties seat of open seek id, at version, if its person is
+// still gone: not seen since the time given (a reconnection through any
+// process since then keeps it); ErrConflict when the seek changed or the
+// person came back.
+func (s *Store) FreeStaleSeat(ctx context.Context, id string, version int64, seat int, gone time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := bump(ctx, tx, id, version); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE seek_seats SET name = '', holder = '', proc = '', attached = 0, seen = 0
+			WHERE seek = $1 AND seat = $2 AND holder <> '' AND seen < $3`, id, seat, ms(gone))
+		if err := changedOne(res, err, id); err != nil {
+			return err
+		}
+		return s.notify(ctx, tx, Event{Kind: EventSeek, Game: id})
+	})
+}
+
+// ExpireSeek ends open seek id, at version, as SeekExpired if it is still
+// stale: made before born, or its creator not seen since gone;
+// ErrConflict when the seek changed or its creator came back.
+func (s *Store) ExpireSeek(ctx context.Context, id string, version int64, born, gone, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := bump(ctx, tx, id, version); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE seeks SET state = $1, ended = $2 WHERE id = $3 AND (created < $4
+			OR EXISTS (SELECT 1 FROM seek_seats ss WHERE ss.seek = seeks.id AND ss.seat = seeks.creator AND ss.seen < $5))`,
+			SeekExpired, ms(now), id, ms(born), ms(gone))
+		if err := changedOne(res, err, id); err != nil {
+			return err
+		}
+		return s.notify(ctx, tx, Event{Kind: EventSeek, Game: id})
+	})
+}
+
+// changedOne checks that an update changed a row: ErrConflict when it
+// changed none (the transaction is then rolled back).
+func changedOne(res sql.Result, err error, id string) error {
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%w: seek %s: its person came back", ErrConflict, id)
+	}
+	return nil
+}
+
 // AttachSeat notes that process proc holds seat of seek id for the person
 // whose token hashes to holder (a lobby connection of theirs); false when
 // the seat is not theirs.

@@ -206,6 +206,57 @@ func TestSeatsAge(t *testing.T) {
 	})
 }
 
+// TestSweepAfterReconnection: the sweeper frees a seat, or expires a seek,
+// only while its person is still gone: a reconnection (through any
+// process) after the sweeper read the seek makes its change a conflict.
+func TestSweepAfterReconnection(t *testing.T) {
+	each(t, func(t *testing.T, s *Store, target string) {
+		ctx := context.Background()
+		at := time.UnixMilli(1_700_000_000_000)
+		for _, id := range []string{"k1", "k2"} {
+			if err := s.CreateSeek(ctx, sampleSeek(id, at), 10); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.TakeSeat(ctx, id, 1, 0, "Bob", "h2", "p1", at, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		later := at.Add(time.Hour)
+		born, gone := at.Add(-time.Hour), at.Add(time.Minute) // not too old; both people gone
+		k1, _ := s.LoadSeek(ctx, "k1")
+		k2, _ := s.LoadSeek(ctx, "k2")
+		// Bob (seat 0 of k1) and Ann, k1's creator, come back on p2 after
+		// the sweeper read the seeks.
+		for _, seat := range []struct {
+			seat   int
+			holder string
+		}{{0, "h2"}, {1, "h1"}} {
+			if ok, err := s.AttachSeat(ctx, "k1", seat.seat, seat.holder, "p2", later); !ok || err != nil {
+				t.Fatalf("reattaching seat %d: %v, %v", seat.seat, ok, err)
+			}
+		}
+		if err := s.FreeStaleSeat(ctx, "k1", k1.Version, 0, gone); !errors.Is(err, ErrConflict) {
+			t.Errorf("freeing a seat whose person came back: %v", err)
+		}
+		if err := s.ExpireSeek(ctx, "k1", k1.Version, born, gone, later); !errors.Is(err, ErrConflict) {
+			t.Errorf("expiring a seek whose creator came back: %v", err)
+		}
+		if got, _ := s.LoadSeek(ctx, "k1"); got.Version != k1.Version || got.State != SeekOpen || got.Seats[0].Holder != "h2" {
+			t.Errorf("a refused sweep changed the seek: %+v", got)
+		}
+		// k2's people stay gone: the sweep goes through.
+		if err := s.FreeStaleSeat(ctx, "k2", k2.Version, 0, gone); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ExpireSeek(ctx, "k2", k2.Version+1, born, gone, later); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.LoadSeek(ctx, "k2"); got.State != SeekExpired || got.Seats[0].Holder != "" {
+			t.Errorf("the swept seek: %+v", got)
+		}
+	})
+}
+
 // TestLiveGamesAndWatchers: the games that go on, the most watched first
 // (counts of live processes only), unlisted seeks' games left out.
 func TestLiveGamesAndWatchers(t *testing.T) {
