@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -415,6 +416,17 @@ func checkYou(you *int, seats []seatSpec) (int, error) {
 }
 
 // newToken returns a random seat token and its hash.
+// tokenIs reports whether token hashes to hash (hex SHA-256), in constant
+// time; an empty or overlong token never does.
+func tokenIs(hash, token string) bool {
+	want, err := hex.DecodeString(hash)
+	if err != nil || len(want) != sha256.Size || token == "" || len(token) > 64 {
+		return false
+	}
+	sum := sha256.Sum256([]byte(token))
+	return subtle.ConstantTimeCompare(sum[:], want) == 1
+}
+
 func newToken() (token, hash string) {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {

@@ -3,9 +3,6 @@ package server
 // Seeks: made, followed, taken (the game starts, made by the server's create path, when the last person's seat is taken), left, cancelled, quick pairing. Each change is stored on the version read, and read again when another came first; it is stored before anybody is told.
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"strings"
@@ -18,16 +15,6 @@ import (
 
 // seekTries bounds the tries of a change whose seek keeps changing.
 const seekTries = 8
-
-// tokenIs reports whether token hashes to hash (hex), in constant time.
-func tokenIs(hash, token string) bool {
-	want, err := hex.DecodeString(hash)
-	if err != nil || len(want) != sha256.Size || token == "" {
-		return false
-	}
-	sum := sha256.Sum256([]byte(token))
-	return subtle.ConstantTimeCompare(sum[:], want) == 1
-}
 
 // errSeek turns the store's errors about a seek into the client's.
 func errSeek(id string, err error) error {

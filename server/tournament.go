@@ -4,9 +4,6 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -55,16 +52,6 @@ func setCookie(w http.ResponseWriter, r *http.Request, name, value string) {
 		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 }
 
-// sameHash reports whether token's SHA-256 is the hex hash.
-func sameHash(token, hash string) bool {
-	want, err := hex.DecodeString(hash)
-	if err != nil || len(want) != sha256.Size || token == "" || len(token) > 64 {
-		return false
-	}
-	sum := sha256.Sum256([]byte(token))
-	return subtle.ConstantTimeCompare(sum[:], want) == 1
-}
-
 // playerOf returns the player whose cookie the request carries, nil for
 // none (or a cookie that does not check out), and the cookie's token.
 func playerOf(r *http.Request, d *store.TournamentData) (*store.TournamentPlayer, string) {
@@ -78,7 +65,7 @@ func playerOf(r *http.Request, d *store.TournamentData) (*store.TournamentPlayer
 		return nil, ""
 	}
 	p := &d.Players[num-1]
-	if p.Num != num || !sameHash(token, p.TokenHash) {
+	if p.Num != num || !tokenIs(p.TokenHash, token) {
 		return nil, ""
 	}
 	return p, token
@@ -87,7 +74,7 @@ func playerOf(r *http.Request, d *store.TournamentData) (*store.TournamentPlayer
 // isOrganizer reports whether the request carries the organizer's cookie.
 func isOrganizer(r *http.Request, d *store.TournamentData) bool {
 	ck, err := r.Cookie(orgCookie(d.ID))
-	return err == nil && sameHash(ck.Value, d.OrganizerHash)
+	return err == nil && tokenIs(d.OrganizerHash, ck.Value)
 }
 
 // record builds the tournament package's record from the stored rows: the
@@ -586,13 +573,13 @@ func (s *Server) handleTournamentLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case req.Organizer != "":
-		if !sameHash(req.Organizer, d.OrganizerHash) {
+		if !tokenIs(d.OrganizerHash, req.Organizer) {
 			s.fail(w, r, status(http.StatusForbidden, "the token is not the organizer's"))
 			return
 		}
 		setCookie(w, r, orgCookie(d.ID), req.Organizer)
 	case req.Player >= 1 && req.Player <= len(d.Players):
-		if !sameHash(req.Token, d.Players[req.Player-1].TokenHash) {
+		if !tokenIs(d.Players[req.Player-1].TokenHash, req.Token) {
 			s.fail(w, r, status(http.StatusForbidden, "the token is not player %d's", req.Player))
 			return
 		}
