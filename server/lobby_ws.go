@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"anychess/store"
 	"anychess/web"
@@ -119,28 +119,11 @@ func (s *Server) handleLobbyWS(w http.ResponseWriter, r *http.Request) {
 	l.read(lc)
 }
 
-// bucket is a token bucket of its own rate.
-type bucket struct {
-	tokens, burst, rate float64
-	last                time.Time
-}
-
-func (b *bucket) allow(now time.Time) bool {
-	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
-}
-
 // read reads a lobby client's messages and handles them, one at a time.
 func (l *lobby) read(lc *lconn) {
 	s, c := l.s, lc.c
-	now := time.Now()
-	msgs := bucket{tokens: RateBurst, burst: RateBurst, rate: RatePerSecond, last: now}
-	changes := bucket{tokens: LobbyChangeBurst, burst: LobbyChangeBurst, rate: LobbyChangesPerSecond, last: now}
+	msgs := rate.NewLimiter(RatePerSecond, RateBurst)
+	changes := rate.NewLimiter(LobbyChangesPerSecond, LobbyChangeBurst)
 	strikes := 0
 	for {
 		typ, data, err := c.ws.Read(s.ctx)
@@ -148,7 +131,7 @@ func (l *lobby) read(lc *lconn) {
 			c.kill(websocket.StatusNormalClosure, "")
 			return
 		}
-		if !msgs.allow(time.Now()) {
+		if !msgs.Allow() {
 			strikes++
 			if strikes >= rateStrikes {
 				c.kill(websocket.StatusPolicyViolation, "too many messages")
@@ -171,7 +154,7 @@ func (l *lobby) read(lc *lconn) {
 			c.push(pong)
 			continue
 		}
-		if !changes.allow(time.Now()) {
+		if !changes.Allow() {
 			lc.fail(errors.New("too many lobby requests: at most one a second; this one was ignored"))
 			continue
 		}

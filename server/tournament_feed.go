@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"anychess/store"
 	"anychess/wire"
@@ -168,13 +169,13 @@ func (s *Server) handleTournamentWS(w http.ResponseWriter, r *http.Request) {
 		c.kill(websocket.StatusTryAgainLater, "too many watchers of this tournament")
 		return
 	}
-	lim := limiter{tokens: RateBurst, last: time.Now()}
+	lim := rate.NewLimiter(RatePerSecond, RateBurst)
 	for {
 		typ, data, err := ws.Read(c.ctx)
 		if err != nil {
 			return
 		}
-		if !lim.allow(time.Now()) {
+		if !lim.Allow() {
 			c.kill(websocket.StatusPolicyViolation, "too many messages")
 			return
 		}

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"anychess/core"
 	"anychess/game"
 	"anychess/store"
@@ -50,7 +52,7 @@ const (
 // uploads holds the per-address rate limits and the checks running.
 type uploads struct {
 	mu   sync.Mutex
-	last map[string]*uploadBucket
+	last map[string]*rate.Limiter
 	// checks lets one upload be checked at a time in this process: a
 	// check may use a core for its time limit.
 	checks chan struct{}
@@ -78,13 +80,8 @@ const (
 	refusalKeep = time.Minute
 )
 
-type uploadBucket struct {
-	tokens float64
-	at     time.Time
-}
-
 func newUploads() *uploads {
-	return &uploads{last: map[string]*uploadBucket{}, refused: map[string]refusal{}, checks: make(chan struct{}, 1), limits: variant.DefaultUploadLimits(),
+	return &uploads{last: map[string]*rate.Limiter{}, refused: map[string]refusal{}, checks: make(chan struct{}, 1), limits: variant.DefaultUploadLimits(),
 		burst: UploadBurst, every: UploadEvery}
 }
 
@@ -97,21 +94,15 @@ func (u *uploads) allow(addr string, now time.Time) bool {
 		if len(u.last) > 100_000 {
 			// Forget the buckets that are full again.
 			for k, v := range u.last {
-				if now.Sub(v.at) > time.Duration(u.burst)*u.every {
+				if v.TokensAt(now) >= u.burst {
 					delete(u.last, k)
 				}
 			}
 		}
-		b = &uploadBucket{tokens: u.burst, at: now}
+		b = rate.NewLimiter(rate.Every(u.every), int(u.burst))
 		u.last[addr] = b
 	}
-	b.tokens = min(u.burst, b.tokens+now.Sub(b.at).Seconds()/u.every.Seconds())
-	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
+	return b.AllowN(now, 1)
 }
 
 // clientAddr is the request's address without its port.

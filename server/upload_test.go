@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/time/rate"
+
 	"anychess/internal/pgtest"
 	"anychess/wire"
 )
@@ -318,7 +320,7 @@ func TestUploadRefusals(t *testing.T) {
 	}
 	// The rate limit: a burst, then refused (refusals count).
 	s.srv.uploads.burst, s.srv.uploads.every = 3, time.Hour
-	s.srv.uploads.last = map[string]*uploadBucket{}
+	s.srv.uploads.last = map[string]*rate.Limiter{}
 	codes := []int{}
 	for range 5 {
 		code, _ := s.upload("x.toml", "name = \"x\"\n")

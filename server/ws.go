@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"anychess/wire"
 )
@@ -138,22 +139,6 @@ func (c *conn) flush() {
 	}
 }
 
-// limiter is a token bucket.
-type limiter struct {
-	tokens float64
-	last   time.Time
-}
-
-func (l *limiter) allow(now time.Time) bool {
-	l.tokens = min(RateBurst, l.tokens+now.Sub(l.last).Seconds()*RatePerSecond)
-	l.last = now
-	if l.tokens < 1 {
-		return false
-	}
-	l.tokens--
-	return true
-}
-
 // handleWS serves GET /ws/{id}: the game's live connection.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
@@ -195,7 +180,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 
 // read reads the client's messages and hands them to the hub.
 func (c *conn) read(s *Server, h *hub) {
-	lim := limiter{tokens: RateBurst, last: time.Now()}
+	lim := rate.NewLimiter(RatePerSecond, RateBurst)
 	strikes := 0
 	// When the connection is killed, the writer closes it, and the close
 	// handshake ends the read.
@@ -209,7 +194,7 @@ func (c *conn) read(s *Server, h *hub) {
 			c.kill(websocket.StatusNormalClosure, "")
 			return
 		}
-		if !lim.allow(time.Now()) {
+		if !lim.Allow() {
 			strikes++
 			if strikes >= rateStrikes {
 				c.kill(websocket.StatusPolicyViolation, "too many messages")
