@@ -84,6 +84,8 @@ type Server struct {
 	// limits (tournament_feed.go, upload.go).
 	feeds   *tourFeeds
 	uploads *uploads
+	// tourneys limits the tournaments made from each address.
+	tourneys *addrLimiter
 
 	mu    sync.Mutex
 	hubs  map[string]*hub
@@ -124,7 +126,8 @@ func New(cfg Config) (*Server, error) {
 	cfg.Lobby = cfg.Lobby.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, st: cfg.Store, log: cfg.Logger, proc: "p" + randomID(), hubs: map[string]*hub{},
-		ctx: ctx, cancel: cancel, rc: newRulesCache(), uploads: newUploads()}
+		ctx: ctx, cancel: cancel, rc: newRulesCache(), uploads: newUploads(),
+		tourneys: newAddrLimiter(TournamentBurst, TournamentEvery)}
 	s.feeds = newTourFeeds(s)
 	s.rc.fallback = s.uploadedRules // uploaded variants, before any game is read back
 	s.lobby = newLobby(s)

@@ -29,6 +29,10 @@ const (
 	MaxTournamentPlayers = 256
 	// MaxTournamentChallenges is the most challenges a tournament keeps.
 	MaxTournamentChallenges = 5000
+	// TournamentBurst tournaments may be made from one address at once,
+	// then one every TournamentEvery.
+	TournamentBurst = 10
+	TournamentEvery = time.Minute
 	// MaxStartText bounds an organizer's start position.
 	MaxStartText = 16 << 10
 	// settleEvery is how often a process looks for battles whose game
@@ -414,6 +418,11 @@ type newTournamentRequest struct {
 }
 
 func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
+	if !s.tourneys.allow(clientAddr(r), time.Now()) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(TournamentEvery.Seconds())))
+		s.fail(w, r, status(http.StatusTooManyRequests, "too many tournaments: at most %d at once, then one every %v", TournamentBurst, TournamentEvery))
+		return
+	}
 	var req newTournamentRequest
 	if err := decodeBody(w, r, MaxBodyBytes, &req); err != nil {
 		s.fail(w, r, err)

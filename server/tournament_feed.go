@@ -23,14 +23,19 @@ import (
 const feedPoll = time.Second
 
 // MaxTournamentWatchers bounds the connections to one tournament's feed in
-// one process.
-const MaxTournamentWatchers = 1000
+// one process, MaxTournamentFeeds the tournaments with a feed (each reads
+// its tournament every second while watched).
+const (
+	MaxTournamentWatchers = 1000
+	MaxTournamentFeeds    = 200
+)
 
 // tourFeeds are this process's tournament feeds, by tournament.
 type tourFeeds struct {
 	s     *Server
 	mu    sync.Mutex
 	feeds map[string]*tourFeed
+	max   int // the most feeds (MaxTournamentFeeds; tests change it)
 }
 
 // tourFeed sends one tournament to its connections: a goroutine that runs
@@ -43,7 +48,7 @@ type tourFeed struct {
 }
 
 func newTourFeeds(s *Server) *tourFeeds {
-	return &tourFeeds{s: s, feeds: map[string]*tourFeed{}}
+	return &tourFeeds{s: s, feeds: map[string]*tourFeed{}, max: MaxTournamentFeeds}
 }
 
 // wake tells tournament id's feed (if any) that it changed.
@@ -55,12 +60,16 @@ func (f *tourFeeds) wake(id string) {
 	}
 }
 
-// add registers a connection; false when the feed is full.
+// add registers a connection; false when the feed is full, or a new feed
+// would be one too many.
 func (f *tourFeeds) add(id string, c *conn) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fd := f.feeds[id]
 	if fd == nil {
+		if len(f.feeds) >= f.max {
+			return false
+		}
 		fd = &tourFeed{id: id, conns: map[*conn]struct{}{}, wakeC: make(chan struct{}, 1)}
 		f.feeds[id] = fd
 		f.s.wg.Add(1)
@@ -166,7 +175,7 @@ func (s *Server) handleTournamentWS(w http.ResponseWriter, r *http.Request) {
 	stop := context.AfterFunc(s.ctx, func() { c.kill(websocketGoingAway, "the server is stopping; reconnect") })
 	defer stop()
 	if !s.feeds.add(d.ID, c) {
-		c.kill(websocket.StatusTryAgainLater, "too many watchers of this tournament")
+		c.kill(websocket.StatusTryAgainLater, "too many watchers of this tournament, or of tournaments, on this server; try later")
 		return
 	}
 	lim := rate.NewLimiter(RatePerSecond, RateBurst)

@@ -629,6 +629,33 @@ func TestTournamentFeed(t *testing.T) {
 	}
 }
 
+// TestTournamentLimits: one address makes TournamentBurst tournaments at
+// once, then is refused; a feed past the server's most feeds is closed.
+func TestTournamentLimits(t *testing.T) {
+	s := newTestServer(t, Config{})
+	s.srv.tourneys = newAddrLimiter(2, time.Hour)
+	first := newTour(t, s, false, "")
+	newTour(t, s, false, "")
+	s.browser().refused(http.StatusTooManyRequests, "too many tournaments", "POST", "/api/tournaments", map[string]any{"name": "Third cup"})
+	s.srv.tourneys = newAddrLimiter(TournamentBurst, TournamentEvery)
+	second := newTour(t, s, false, "")
+	s.srv.feeds.mu.Lock()
+	s.srv.feeds.max = 1
+	s.srv.feeds.mu.Unlock()
+	f := s.dialFeed(first.id)
+	f.next(t)
+	g := s.dialFeed(second.id)
+	select {
+	case _, open := <-g.in:
+		if open {
+			t.Error("a second feed where one may be: it sent a view")
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("a second feed where one may be: not closed")
+	}
+	s.dialFeed(first.id).next(t) // another watcher of the first is fine
+}
+
 // TestTournamentRestart: a battle whose game ended while its server was
 // down (the result stored, not recorded) is recorded by the next server.
 func TestTournamentRestart(t *testing.T) {

@@ -10,14 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 
 	"anychess/core"
 	"anychess/game"
@@ -51,16 +48,14 @@ const (
 
 // uploads holds the per-address rate limits and the checks running.
 type uploads struct {
-	mu   sync.Mutex
-	last map[string]*rate.Limiter
+	mu sync.Mutex // guards refused
+	// addrs limits the uploads of each address (UploadBurst, UploadEvery).
+	addrs *addrLimiter
 	// checks lets one upload be checked at a time in this process: a
 	// check may use a core for its time limit.
 	checks chan struct{}
 	// limits are the library's, with Resolve set per check.
 	limits variant.UploadLimits
-	// burst and every are UploadBurst and UploadEvery (tests change them).
-	burst float64
-	every time.Duration
 	// refused keeps, for a while, the refusals of uploaded variants asked
 	// for with other options (name NUL options), so that asking again
 	// costs no check; a refusal for lack of time is not kept.
@@ -81,37 +76,8 @@ const (
 )
 
 func newUploads() *uploads {
-	return &uploads{last: map[string]*rate.Limiter{}, refused: map[string]refusal{}, checks: make(chan struct{}, 1), limits: variant.DefaultUploadLimits(),
-		burst: UploadBurst, every: UploadEvery}
-}
-
-// allow takes a token from the address's bucket.
-func (u *uploads) allow(addr string, now time.Time) bool {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	b := u.last[addr]
-	if b == nil {
-		if len(u.last) > 100_000 {
-			// Forget the buckets that are full again.
-			for k, v := range u.last {
-				if v.TokensAt(now) >= u.burst {
-					delete(u.last, k)
-				}
-			}
-		}
-		b = rate.NewLimiter(rate.Every(u.every), int(u.burst))
-		u.last[addr] = b
-	}
-	return b.AllowN(now, 1)
-}
-
-// clientAddr is the request's address without its port.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return &uploads{addrs: newAddrLimiter(UploadBurst, UploadEvery), refused: map[string]refusal{}, checks: make(chan struct{}, 1),
+		limits: variant.DefaultUploadLimits()}
 }
 
 // uploaderID is what the store keeps of an address: a hash.
@@ -293,7 +259,7 @@ type uploadAnswer struct {
 
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r)
-	if !s.uploads.allow(addr, time.Now()) {
+	if !s.uploads.addrs.allow(addr, time.Now()) {
 		w.Header().Set("Retry-After", fmt.Sprint(int(UploadEvery.Seconds())))
 		s.fail(w, r, status(http.StatusTooManyRequests, "too many uploads: at most %d at once, then one every %v", UploadBurst, UploadEvery))
 		return

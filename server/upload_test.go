@@ -13,8 +13,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/time/rate"
-
 	"anychess/internal/pgtest"
 	"anychess/wire"
 )
@@ -231,7 +229,7 @@ func uploadCases(t testing.TB) map[string]string {
 // their FILE:LINE: FIELD: message error, each answered within 3 s.
 func TestUploadCases(t *testing.T) {
 	s := newTestServer(t, Config{})
-	s.srv.uploads.burst = 1000
+	s.srv.uploads.addrs = newAddrLimiter(1000, UploadEvery)
 	for p, c := range uploadCases(t) {
 		text, want, _ := strings.Cut(c, "\x00")
 		file := filepath.Base(p)
@@ -261,7 +259,7 @@ func TestUploadCases(t *testing.T) {
 // stored.
 func TestUploadRefusals(t *testing.T) {
 	s := newTestServer(t, Config{})
-	s.srv.uploads.burst = 1000
+	s.srv.uploads.addrs = newAddrLimiter(1000, UploadEvery)
 	camel := readFile(t, "testdata/upload/camel.toml")
 	for _, c := range []struct {
 		file, text string
@@ -319,8 +317,7 @@ func TestUploadRefusals(t *testing.T) {
 		t.Errorf("%d uploads listed, want 1", n)
 	}
 	// The rate limit: a burst, then refused (refusals count).
-	s.srv.uploads.burst, s.srv.uploads.every = 3, time.Hour
-	s.srv.uploads.last = map[string]*rate.Limiter{}
+	s.srv.uploads.addrs = newAddrLimiter(3, time.Hour)
 	codes := []int{}
 	for range 5 {
 		code, _ := s.upload("x.toml", "name = \"x\"\n")
