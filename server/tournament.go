@@ -125,7 +125,7 @@ func battleOf(d *store.TournamentData, c *store.Challenge) (*tournament.Battle, 
 	if !c.Decided.IsZero() {
 		b.Date = c.Decided.UTC().Format("2006-01-02")
 	}
-	if c.Result == string(tournament.AttackerWins) || c.Result == string(tournament.DefenderWins) || c.Result == string(tournament.Drawn) {
+	if tournament.Result(c.Result).Fought() {
 		for _, a := range []struct {
 			text string
 			army **tournament.Army
@@ -205,7 +205,7 @@ func decide(d *store.TournamentData, c store.Challenge, res tournament.Result, a
 		return nil, err
 	}
 	c.State, c.Result, c.Seq, c.Decided = store.ChallengeDone, string(res), len(t.Battles)+1, now
-	if res == tournament.AttackerWins || res == tournament.DefenderWins || res == tournament.Drawn {
+	if res.Fought() {
 		c.AttackerLost, c.DefenderLost = aLost.String(), dLost.String()
 	}
 	b, err := battleOf(d, &c)
@@ -433,20 +433,13 @@ func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	tc, err := game.ParseTimeControl(req.Clock)
+	clock, err := seekClock(req.Clock)
 	if err != nil {
-		s.fail(w, r, bad("clock: %v", err))
-		return
-	}
-	if tc.On() && tc.Initial < MinClock {
-		s.fail(w, r, bad("clock %q: at least %v", req.Clock, MinClock))
+		s.fail(w, r, err)
 		return
 	}
 	token, hash := newToken()
-	t := &store.Tournament{Name: name, NoFee: req.NoFee, Clock: tc.String(), OrganizerHash: hash, Created: time.Now()}
-	if !tc.On() {
-		t.Clock = ""
-	}
+	t := &store.Tournament{Name: name, NoFee: req.NoFee, Clock: clock, OrganizerHash: hash, Created: time.Now()}
 	for try := 0; ; try++ {
 		t.ID = randomID()
 		err = s.st.CreateTournament(r.Context(), t)

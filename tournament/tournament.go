@@ -204,9 +204,11 @@ type Battle struct {
 }
 
 // played reports whether a battle was fought (and so has armies and losses).
-func (b *Battle) played() bool {
-	return b.Result == AttackerWins || b.Result == DefenderWins || b.Result == Drawn
-}
+func (b *Battle) played() bool { return b.Result.Fought() }
+
+// Fought reports whether a challenge that ended so was fought as a battle
+// (won by either side or drawn), not surrendered or withdrawn.
+func (r Result) Fought() bool { return r == AttackerWins || r == DefenderWins || r == Drawn }
 
 // Entry is a player as the tournament lists it: the name and the points it
 // starts with (30, unless it joined with others).
