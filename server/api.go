@@ -554,12 +554,19 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, code int, id str
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	var req createRequest
-	if err := decodeBody(w, r, MaxBodyBytes, &req); err != nil {
+	serveNewGame(s, w, r, MaxBodyBytes, s.checkCreate)
+}
+
+// serveNewGame answers a request that makes a game: its JSON body (at most
+// limit bytes) read into a T, checked by check into the game to make and
+// the creator's seat.
+func serveNewGame[T any](s *Server, w http.ResponseWriter, r *http.Request, limit int64, check func(*T) (*newGame, int, error)) {
+	var req T
+	if err := decodeBody(w, r, limit, &req); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ng, you, err := s.checkCreate(&req)
+	ng, you, err := check(&req)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -614,22 +621,7 @@ type importRequest struct {
 }
 
 func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
-	var req importRequest
-	if err := decodeBody(w, r, MaxImportBytes, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ng, you, err := s.checkImport(&req)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	m, err := s.makeGame(ng)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.answer(w, r, http.StatusCreated, m.id, m.seats, m.tokens, you)
+	serveNewGame(s, w, r, MaxImportBytes, s.checkImport)
 }
 
 // checkImport reads an import request's record.
