@@ -3,7 +3,6 @@ package main
 // End-to-end tests of the anychess command through run().
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,28 +126,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestVariantFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "mini.toml")
-	src := `name = "mini"
-title = "Mini"
-start = "k3/4/4/3K w - - 0 1"
-[board]
-files = 4
-ranks = 4
-[[players]]
-name = "white"
-forward = "north"
-[[players]]
-name = "black"
-forward = "south"
-[[pieces]]
-name = "king"
-letter = "K"
-betza = "K"
-royal = true
-`
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeMini(t)
 	out, err := runCmd(t, "", "perft", "--variant-file", path, "--depth", "1")
 	if err != nil {
 		t.Fatal(err)
