@@ -3,7 +3,6 @@ package main
 // End-to-end tests of the anychess command through run().
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
