@@ -48,6 +48,11 @@ const (
 	MaxOpenSeeks = 1000
 	// MaxSeeksPerConn is the most open seeks one connection may have made.
 	MaxSeeksPerConn = 3
+	// SeekBurst seeks may be made from one address at once, then one every
+	// SeekEvery (across its connections to this process), so that one
+	// client cannot fill the lobby's MaxOpenSeeks.
+	SeekBurst = 10
+	SeekEvery = 30 * time.Second
 	// MaxFollowed is the most seeks one connection may hold seats in or
 	// follow (a challenge's page follows its seek).
 	MaxFollowed = 16
@@ -91,6 +96,8 @@ func (c LobbyConfig) withDefaults() LobbyConfig {
 type lobby struct {
 	s   *Server
 	cfg LobbyConfig
+	// seekAddrs limits the seeks made from each address (SeekBurst).
+	seekAddrs *addrLimiter
 
 	mu    sync.Mutex
 	conns map[*lconn]bool
@@ -113,7 +120,8 @@ type lobby struct {
 
 // lconn is a lobby connection.
 type lconn struct {
-	c *conn
+	c    *conn
+	addr string // the client's address (clientAddr)
 	// held and follows are under lobby.mu: the seats the connection holds
 	// (seek id → seat), and the seeks it follows (those included).
 	held    map[string]heldSeat
@@ -128,7 +136,7 @@ type heldSeat struct {
 }
 
 func newLobby(s *Server) *lobby {
-	return &lobby{s: s, cfg: s.cfg.Lobby, conns: map[*lconn]bool{}, follow: map[string]map[*lconn]bool{},
+	return &lobby{s: s, cfg: s.cfg.Lobby, seekAddrs: newAddrLimiter(SeekBurst, SeekEvery), conns: map[*lconn]bool{}, follow: map[string]map[*lconn]bool{},
 		attached: map[store.SeatRef]int{}, dirty: map[string]bool{}, wake: make(chan struct{}, 1), listDirty: true, gamesDirty: true}
 }
 

@@ -200,6 +200,9 @@ func (l *lobby) create(lc *lconn, n *wire.NewSeek, name string) error {
 		}
 		k.Seats = append(k.Seats, st)
 	}
+	if !l.seekAddrs.allow(lc.addr, now) {
+		return status(http.StatusTooManyRequests, "too many seeks from your address: %d at once, then one every %v", SeekBurst, SeekEvery)
+	}
 	ctx, cancel := l.ctx()
 	defer cancel()
 	if err := s.st.CreateSeek(ctx, k, MaxOpenSeeks); err != nil {

@@ -557,6 +557,12 @@ func TestLobbyRefusals(t *testing.T) {
 	if e := c2.lobbyErr(newSeek("chess", nil, "you", "open")); !strings.Contains(e, "open seeks, the most") {
 		t.Errorf("a fourth seek: %q", e)
 	}
+	// Seeks from one address: a burst, then one every SeekEvery.
+	s.srv.lobby.seekAddrs = newAddrLimiter(1, time.Hour)
+	s.lobbyClient().seated(newSeek("chess", nil, "you", "open"))
+	if e := s.lobbyClient().lobbyErr(newSeek("chess", nil, "you", "open")); !strings.Contains(e, "too many seeks from your address") {
+		t.Errorf("a second seek from the address: %q", e)
+	}
 	// The rate of changes: a burst, then one a second.
 	c3 := s.lobbyClient()
 	refused := 0
