@@ -245,6 +245,8 @@ type plyState struct {
 	excluded core.Move
 	// movedType is the type of the piece move moves (0 for a null move).
 	movedType core.PieceType
+	// pending: some of keys are orderPending (scoreMovesAfter).
+	pending bool
 }
 
 // noEval marks a ply without a static evaluation (its side is in check).
@@ -967,13 +969,15 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	s.generate(st)
 	s.setCont(ply)
-	s.scoreMovesAfter(st, hashMove, prev, ply)
+	// At depth 1 every child is a quiescence node, which learns nothing:
+	// the quiet moves' history is looked up only if the node gets to them.
+	s.scoreMovesAfter(st, hashMove, prev, depth <= 1 && !s.opts.CheckExtension)
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
 	legal := 0
 	lmpDone := false // late-move pruning has dropped the quiet moves
 	for i := 0; i < len(st.moves); i++ {
-		m := st.pick(i)
+		m := s.pickDeferred(st, i, ply)
 		if m == excluded {
 			continue
 		}
