@@ -567,7 +567,7 @@ func (s *Engine) rootWindow(root []core.Move, scores []int, depth, lo, hi int) (
 		}
 	}
 	if bestMove != core.NullMove {
-		s.tt.store(s.key(), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove))
+		s.tt.store(s.key(), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove), s.stack[0].eval)
 	}
 	return bestMove, bestScore, true
 }
@@ -898,9 +898,18 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	us := p.Turn()
 	// The static evaluation, for the pruning decisions (not in check), and
-	// whether it improved on the side's previous one (two plies up).
+	// whether it improved on the side's previous one (two plies up). The
+	// table keeps it from an earlier visit of the position (the key covers
+	// all the evaluation reads, and evaluating makes no move), and a
+	// singular-extension search has its node's.
 	eval := noEval
-	if !inCheck {
+	switch {
+	case inCheck:
+	case excluded != core.NullMove:
+		eval = st.eval
+	case ttHit && tte.eval != noEval:
+		eval = int(tte.eval)
+	default:
 		eval = s.evaluate()
 	}
 	st.eval = eval
@@ -1073,7 +1082,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		case best <= origAlpha:
 			bound = boundUpper
 		}
-		s.tt.store(key, depth, toTT(best, ply), bound, bestMove)
+		s.tt.store(key, depth, toTT(best, ply), bound, bestMove, eval)
 	}
 	return best
 }
