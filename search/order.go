@@ -286,13 +286,14 @@ func (st *plyState) bringBest(i int) int {
 // bestFrom returns the index of the best move (by key) from index i on,
 // the first of equals.
 func (st *plyState) bestFrom(i int) int {
-	best := i
-	for j := i + 1; j < len(st.moves); j++ {
-		if st.keys[j] > st.keys[best] {
-			best = j
+	keys := st.keys[i:len(st.moves)]
+	best, top := 0, keys[0]
+	for j, k := range keys {
+		if k > top {
+			best, top = j, k
 		}
 	}
-	return best
+	return i + best
 }
 
 // swap exchanges the moves at indices i and j, with their keys and gains.
