@@ -95,7 +95,7 @@ func (s *Engine) brsRootSearch(root []core.Move, scores []int, depth int) (core.
 	}
 	if besti >= 0 {
 		scores[besti] = infinity // first in the next iteration
-		s.tt.store(s.brsKey(true), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove))
+		s.tt.store(s.brsKey(true), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove), noEval)
 	}
 	return bestMove, bestScore, true
 }
@@ -332,7 +332,7 @@ func (s *Engine) brsNode(depth, ply, alpha, beta int, maxNode bool) int {
 		case best <= origAlpha:
 			bound = boundUpper
 		}
-		s.tt.store(key, depth, toTT(best, ply), bound, bestMove)
+		s.tt.store(key, depth, toTT(best, ply), bound, bestMove, noEval)
 	}
 	return best
 }

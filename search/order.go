@@ -13,6 +13,10 @@ const (
 	orderCounter    = orderKiller - 1
 	historyMax      = 1 << 24
 	orderBadCapture = -(1 << 28)
+	// orderPending is the key of a quiet move whose history is not looked
+	// up yet (scoreMovesAfter with deferHistory): above every history key,
+	// below the counter move.
+	orderPending = orderCounter - 1
 )
 
 // historySize is the number of history slots per player; a (from, to) pair
@@ -116,14 +120,24 @@ func (s *Engine) attackerValue(m core.Move) int {
 // st.tactical with each move's gain (-1 for a quiet move).
 func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
 	s.cont = [2]int{-1, -1}
-	s.scoreMovesAfter(st, hashMove, core.NullMove, ply)
+	s.scoreMovesAfter(st, hashMove, core.NullMove, false)
 }
 
 // scoreMovesAfter is scoreMoves where prev is the move that led to the
 // position (core.NullMove: none, or unknown): the move that last refuted
-// it (its counter move) is ordered after the killers.
-func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int) {
-	s.scoreMovesFor(st, hashMove, prev, false)
+// it (its counter move) is ordered after the killers. With deferHistory the
+// quiet moves ordered by history get the key orderPending, and their
+// history is looked up only when one of them is to be picked
+// (pickDeferred): the caller guarantees that no history, counter move,
+// killer or continuation history changes before then (a node whose
+// children are all quiescence nodes), so the keys, and the order, are
+// those of looking them up at once, and a node cut off before its quiet
+// moves never looks them up. (Looking up history makes no move: deferring
+// a test that makes moves, such as losing, would change the order of the
+// core's piece lists, which make and unmake permute, and so the order in
+// which later moves are generated and equal keys picked.)
+func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, deferHistory bool) {
+	s.scoreMovesFor(st, hashMove, prev, false, deferHistory)
 }
 
 // scoreTactical is scoreMoves for quiescence out of check, which searches
@@ -131,12 +145,12 @@ func (s *Engine) scoreMovesAfter(st *plyState, hashMove, prev core.Move, ply int
 // their history.
 func (s *Engine) scoreTactical(st *plyState) {
 	s.cont = [2]int{-1, -1}
-	s.scoreMovesFor(st, core.NullMove, core.NullMove, true)
+	s.scoreMovesFor(st, core.NullMove, core.NullMove, true, false)
 }
 
 // scoreMovesFor fills the keys and gains of st.moves (scoreMovesAfter);
 // with tacticalOnly, quiet moves are keyed orderBadCapture − 1.
-func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalOnly bool) {
+func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalOnly, deferHistory bool) {
 	counter := core.NullMove
 	if prev != core.NullMove && !s.opts.NoCounterMoves {
 		counter = s.counter[s.p.Turn()][historyIndex(prev)]
@@ -144,6 +158,7 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 	turn := s.p.Turn()
 	st.keys = st.keys[:0]
 	st.gains = st.gains[:0]
+	st.pending = false
 	for _, m := range st.moves {
 		g, tactical := s.gain(m)
 		key := 0
@@ -165,11 +180,11 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 		case m == counter:
 			key = orderCounter
 		case !s.opts.NoHistory:
-			key = int(s.history[turn][historyIndex(m)])
-			for _, base := range s.cont {
-				if base >= 0 {
-					key += int(s.contHist[contIndex(base, s.typeAt(m.From), m.To)])
-				}
+			if deferHistory {
+				key = orderPending
+				st.pending = true
+			} else {
+				key = s.quietKey(turn, m)
 			}
 		}
 		if !tactical {
@@ -178,6 +193,38 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 		st.keys = append(st.keys, int32(key))
 		st.gains = append(st.gains, int32(g))
 	}
+}
+
+// quietKey is the ordering key of a quiet move: its history and its
+// continuation history (the bases in s.cont).
+func (s *Engine) quietKey(turn core.Player, m core.Move) int {
+	key := int(s.history[turn][historyIndex(m)])
+	for _, base := range s.cont {
+		if base >= 0 {
+			key += int(s.contHist[contIndex(base, s.typeAt(m.From), m.To)])
+		}
+	}
+	return key
+}
+
+// pickDeferred is pick for a node scored with deferHistory: when the best
+// remaining move is one whose history is pending, the keys of all such
+// moves are looked up first (the node at ply is the position's).
+func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
+	best := st.bestFrom(i)
+	if st.pending && st.keys[best] == orderPending {
+		s.setCont(ply) // the children changed it
+		turn := s.p.Turn()
+		for j := i; j < len(st.moves); j++ {
+			if st.keys[j] == orderPending {
+				st.keys[j] = int32(s.quietKey(turn, st.moves[j]))
+			}
+		}
+		st.pending = false
+		best = st.bestFrom(i)
+	}
+	st.swap(i, best)
+	return st.moves[i]
 }
 
 // losing reports whether a capture by a piece worth more than what it
@@ -231,18 +278,31 @@ func (st *plyState) pick(i int) core.Move {
 // bringBest swaps the best remaining move (by key) to index i and returns
 // the index it came from.
 func (st *plyState) bringBest(i int) int {
-	best := i
-	for j := i + 1; j < len(st.moves); j++ {
-		if st.keys[j] > st.keys[best] {
-			best = j
+	best := st.bestFrom(i)
+	st.swap(i, best)
+	return best
+}
+
+// bestFrom returns the index of the best move (by key) from index i on,
+// the first of equals.
+func (st *plyState) bestFrom(i int) int {
+	keys := st.keys[i:len(st.moves)]
+	best, top := 0, keys[0]
+	for j, k := range keys {
+		if k > top {
+			best, top = j, k
 		}
 	}
-	if best != i {
-		st.moves[i], st.moves[best] = st.moves[best], st.moves[i]
-		st.keys[i], st.keys[best] = st.keys[best], st.keys[i]
-		st.gains[i], st.gains[best] = st.gains[best], st.gains[i]
+	return i + best
+}
+
+// swap exchanges the moves at indices i and j, with their keys and gains.
+func (st *plyState) swap(i, j int) {
+	if i != j {
+		st.moves[i], st.moves[j] = st.moves[j], st.moves[i]
+		st.keys[i], st.keys[j] = st.keys[j], st.keys[i]
+		st.gains[i], st.gains[j] = st.gains[j], st.gains[i]
 	}
-	return best
 }
 
 // dropQuiets removes the quiet moves (those without gain) from index i on,

@@ -198,6 +198,8 @@ type plyState struct {
 	excluded core.Move
 	// movedType is the type of the piece move moves (0 for a null move).
 	movedType core.PieceType
+	// pending: some of keys are orderPending (scoreMovesAfter).
+	pending bool
 }
 
 // noEval marks a ply without a static evaluation (its side is in check).
@@ -518,7 +520,7 @@ func (s *Engine) rootWindow(root []core.Move, scores []int, depth, lo, hi int) (
 		}
 	}
 	if bestMove != core.NullMove {
-		s.tt.store(s.key(), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove))
+		s.tt.store(s.key(), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove), s.stack[0].eval)
 	}
 	return bestMove, bestScore, true
 }
@@ -849,9 +851,18 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	us := p.Turn()
 	// The static evaluation, for the pruning decisions (not in check), and
-	// whether it improved on the side's previous one (two plies up).
+	// whether it improved on the side's previous one (two plies up). The
+	// table keeps it from an earlier visit of the position (the key covers
+	// all the evaluation reads, and evaluating makes no move), and a
+	// singular-extension search has its node's.
 	eval := noEval
-	if !inCheck {
+	switch {
+	case inCheck:
+	case excluded != core.NullMove:
+		eval = st.eval
+	case ttHit && tte.eval != noEval:
+		eval = int(tte.eval)
+	default:
 		eval = s.evaluate()
 	}
 	st.eval = eval
@@ -920,13 +931,15 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	s.generate(st)
 	s.setCont(ply)
-	s.scoreMovesAfter(st, hashMove, prev, ply)
+	// At depth 1 every child is a quiescence node, which learns nothing:
+	// the quiet moves' history is looked up only if the node gets to them.
+	s.scoreMovesAfter(st, hashMove, prev, depth <= 1 && !s.opts.CheckExtension)
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
 	legal := 0
 	lmpDone := false // late-move pruning has dropped the quiet moves
 	for i := 0; i < len(st.moves); i++ {
-		m := st.pick(i)
+		m := s.pickDeferred(st, i, ply)
 		if m == excluded {
 			continue
 		}
@@ -1022,7 +1035,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		case best <= origAlpha:
 			bound = boundUpper
 		}
-		s.tt.store(key, depth, toTT(best, ply), bound, bestMove)
+		s.tt.store(key, depth, toTT(best, ply), bound, bestMove, eval)
 	}
 	return best
 }

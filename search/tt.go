@@ -17,6 +17,10 @@ type ttEntry struct {
 	key   uint64
 	move  core.Move
 	score int32
+	// eval is the position's static evaluation (noEval: none, in check or
+	// not a negamax node's), which a later visit takes instead of
+	// evaluating again.
+	eval  int32
 	depth int8
 	bound uint8
 	gen   uint8
@@ -32,6 +36,9 @@ type table struct {
 
 // newTable allocates a table of about mb megabytes (at least 1024 entries).
 func newTable(mb int) *table {
+	// The count is that of 40-byte entries, the size before an entry
+	// kept the static evaluation (48 bytes now), so that a given HashMB
+	// still gives the same slots.
 	const entrySize = 40
 	n := uint64(1024)
 	for n*2*entrySize <= uint64(mb)<<20 {
@@ -55,10 +62,10 @@ func (t *table) probe(key uint64) (ttEntry, bool) {
 	return e, e.key == key && e.bound != boundNone
 }
 
-// store records a search result. A slot keeps an entry of the current
-// generation that was searched deeper, unless the new one is for the same
-// position.
-func (t *table) store(key uint64, depth int, score int, bound uint8, move core.Move) {
+// store records a search result, with the position's static evaluation
+// (noEval for none). A slot keeps an entry of the current generation that
+// was searched deeper, unless the new one is for the same position.
+func (t *table) store(key uint64, depth int, score int, bound uint8, move core.Move, eval int) {
 	e := &t.entries[key&t.mask]
 	if e.key != key && e.gen == t.gen && int(e.depth) > depth && e.bound != boundNone {
 		return
@@ -66,7 +73,7 @@ func (t *table) store(key uint64, depth int, score int, bound uint8, move core.M
 	if e.key == key && move == core.NullMove {
 		move = e.move // keep the old best move when this search found none
 	}
-	*e = ttEntry{key: key, move: move, score: int32(score), depth: int8(min(depth, 127)), bound: bound, gen: t.gen}
+	*e = ttEntry{key: key, move: move, score: int32(score), eval: int32(eval), depth: int8(min(depth, 127)), bound: bound, gen: t.gen}
 }
 
 // toTT converts a score at ply into its stored form: mate scores count

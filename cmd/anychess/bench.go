@@ -5,6 +5,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -48,6 +50,7 @@ func cmdBench(args []string, stdout io.Writer) error {
 	nodes := fs.Uint64("nodes", 1_000_000, "with --search: the nodes each variant's search runs to")
 	depth := fs.Int("depth", 0, "with --search: also stop each search at this depth (0: no depth limit)")
 	threads := fs.Int("threads", 1, "with --search: search with this many goroutines (lazy SMP; two-sided games); the nodes are everyone's")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (for 'go tool pprof')")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -62,6 +65,17 @@ func cmdBench(args []string, stdout io.Writer) error {
 	}
 	if *threads < 1 || *threads > search.MaxThreads {
 		return fmt.Errorf("bench: --threads %d is out of range 1..%d", *threads, search.MaxThreads)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("bench: --cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: --cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *searchMode {
 		return benchSearch(stdout, search.Limits{Depth: *depth, Nodes: *nodes}, *threads)

@@ -141,6 +141,7 @@ func TestAbsurdFlagValues(t *testing.T) {
 		{[]string{"bench", "--search", "--nodes", "0"}, "--nodes"},
 		{[]string{"bench", "--search", "--depth", "-1"}, "--depth"},
 		{[]string{"bench", "--search", "--threads", "0"}, "--threads"},
+		{[]string{"bench", "--search", "--cpuprofile", "/nonexistent/cpu.prof"}, "--cpuprofile"},
 		{[]string{"tournament", "join", "--file", "/nonexistent/t.json", "--points", "-5", "Ann"}, "points"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

@@ -60,6 +60,13 @@ func TestBenchCommand(t *testing.T) {
 	if n := strings.Count(out, "nodes/s"); n != len(searchBenches)+1 {
 		t.Errorf("%d lines with nodes/s, want %d:\n%s", n, len(searchBenches)+1, out)
 	}
+	prof := filepath.Join(t.TempDir(), "cpu.prof")
+	if _, err := runCmd(t, "", "bench", "--search", "--depth", "1", "--cpuprofile", prof); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Errorf("bench --cpuprofile wrote no profile: %v", err)
+	}
 	for _, args := range [][]string{{"bench", "--depth", "-1"}, {"bench", "--search", "--depth", "999"}, {"bench", "--search", "--nodes", "0"}, {"bench", "extra"}} {
 		if _, err := runCmd(t, "", args...); err == nil {
 			t.Errorf("%v: no error", args)
