@@ -3,6 +3,8 @@ package main
 // End-to-end tests of the anychess command through run().
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
