@@ -1,6 +1,6 @@
 package search
 
-// Static evaluation: piece values derived from mobility, mobility tables per square, pawn advance and royal safety, or the variant's own Hooks.Evaluate.
+// Static evaluation: piece values derived from mobility, mobility tables per square, pawn advance, royal safety and the structure terms, or the variant's own Hooks.Evaluate.
 
 import (
 	"sync"
@@ -22,7 +22,11 @@ import (
 //     its square (2 players, bounded boards);
 //   - where a royal piece wins by reaching a region (goals.royal_reaches),
 //     the goal terms of goal.go: its distance to the region and the
-//     pressure on it (bounded boards; off with Options.NoGoal).
+//     pressure on it (bounded boards; off with Options.NoGoal);
+//   - with two players on a bounded board, the structure terms of
+//     eval_structure.go: passed, doubled and isolated pawns, the pair of
+//     colour-bound pieces, rook-like sliders on open files, and a tempo
+//     bonus for the side to move.
 //
 // A variant's Hooks.Evaluate replaces all of it.
 const (
@@ -57,6 +61,9 @@ type evaluator struct {
 	// short[t]: a piece of type t attacks only squares within 2 steps of
 	// its own on an empty board (see shortRange).
 	short []bool
+	// structure holds the structure terms' tables (eval_structure.go), nil
+	// where they do not apply.
+	structure *structTerms
 }
 
 var evaluators sync.Map // *core.Rules → *evaluator
@@ -100,6 +107,7 @@ func newEvaluator(r *core.Rules) *evaluator {
 		}
 	}
 	e.goal = newGoalTables(r, e.values)
+	e.structure = newStructTerms(r, e.values)
 	if w := BuiltinWeights(r.Name()); w != nil && Tunable(r) {
 		if t, err := newPSTTables(r, e.values, w); err == nil {
 			e.pst = t
@@ -298,7 +306,7 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 		return v.(*evaluator)
 	}
 	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, near: e.near, hook: e.hook,
-		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short}
+		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short, structure: e.structure}
 	if noGoal {
 		plain.goal = nil
 	}
@@ -333,13 +341,19 @@ func (e *evaluator) eval(p *core.Position, pl core.Player, positional bool) int 
 	if positional && e.goal != nil {
 		score += e.goalScore(p, pl, &material)
 	}
+	if positional && e.structure != nil {
+		score += e.structure.score(p, pl)
+	}
 	return score
 }
 
 // Evaluate returns the static evaluation from the side to move's view: the
 // variant's own (core.Hooks.Evaluate), or else material, mobility by square,
-// pawn advance and royal safety. values is kept for callers of the first
-// engine and is unused: the values are the variant's (PieceValues).
+// pawn advance, royal safety, the goal terms and, with two players on a
+// bounded board, the structure terms (pawn structure, the pair of
+// colour-bound pieces, sliders on open files, tempo). values is kept for
+// callers of the first engine and is unused: the values are the variant's
+// (PieceValues).
 func Evaluate(p *core.Position, values []int) int {
 	return evaluatorFor(p.Rules()).eval(p, p.Turn(), true)
 }

@@ -1,0 +1,175 @@
+package search
+
+// Tests of the structure terms: which piece types they find, each term's direction, mirror symmetry, tempo, no allocation.
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"anychess/core"
+	"anychess/variant"
+)
+
+func structRules(t testing.TB, name string) *core.Rules {
+	t.Helper()
+	r, err := variant.Load(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestStructTypes: the pawn, colour-bound and rook-like types come from the
+// pieces' movement and promotion, in chess, Siberia and Claustrophobia;
+// variants with their own evaluation or an unbounded board get none.
+func TestStructTypes(t *testing.T) {
+	for _, tc := range []struct {
+		variant             string
+		pawns, bound, rooks string // letters of the types found
+	}{
+		{"chess", "P", "B", "R"},
+		{"siberia", "P", "B", "R"},
+		{"claustrophobia", "P", "B", "R"}, // ninja guard F2, flying bomber
+	} {
+		r := structRules(t, tc.variant)
+		s := evaluatorFor(r).structure
+		if s == nil {
+			t.Fatalf("%s: no structure terms", tc.variant)
+		}
+		letters := func(set []bool) string {
+			out := ""
+			for ty, on := range set {
+				if on {
+					out += string(r.Pieces[ty].Letter)
+				}
+			}
+			return out
+		}
+		if got := letters(s.pawn); got != tc.pawns {
+			t.Errorf("%s: pawns %q, want %q", tc.variant, got, tc.pawns)
+		}
+		if got := letters(s.bound); got != tc.bound {
+			t.Errorf("%s: colour-bound %q, want %q", tc.variant, got, tc.bound)
+		}
+		if got := letters(s.rook); got != tc.rooks {
+			t.Errorf("%s: rook-like %q, want %q", tc.variant, got, tc.rooks)
+		}
+	}
+	for _, name := range []string{"martian-chess", "longchess", "infinite-plane"} {
+		if evaluatorFor(structRules(t, name)).structure != nil {
+			t.Errorf("%s: structure terms", name)
+		}
+	}
+}
+
+// structDirections: in each pair the first position is better for White
+// by the term named, all else (material, other terms) about equal.
+var structDirections = []struct{ name, better, worse string }{
+	{"passed pawn", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1"},
+	{"advanced passed pawn", "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1"},
+	{"doubled pawns", "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1"},
+	{"isolated pawn", "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", "4k3/pp6/8/8/8/8/P1P5/4K3 w - - 0 1"},
+	{"bishop pair", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"},
+	{"rook on open file", "6k1/pppp1ppp/8/8/8/8/PPPP1PPP/4RK2 w - - 0 1", "6k1/pppp1ppp/8/8/8/8/PPPP1PPP/3R1K2 w - - 0 1"},
+	{"rook on half-open file", "4k3/pppppppp/8/8/8/8/PPPP1PPP/4RK2 w - - 0 1", "4k3/pppppppp/8/8/8/8/PPPP1PPP/3R1K2 w - - 0 1"},
+}
+
+// TestStructTermDirections: each term moves the structure score (and the
+// whole evaluation) the right way.
+func TestStructTermDirections(t *testing.T) {
+	r := structRules(t, "chess")
+	e := evaluatorFor(r)
+	for _, tc := range structDirections {
+		b, w := parse(t, r, tc.better), parse(t, r, tc.worse)
+		if sb, sw := e.structure.score(b, 0), e.structure.score(w, 0); sb <= sw {
+			t.Errorf("%s: structure %d ≤ %d", tc.name, sb, sw)
+		}
+	}
+}
+
+// TestStructTempo: the side to move gains 2×tempo over the same position
+// with the other side to move.
+func TestStructTempo(t *testing.T) {
+	r := structRules(t, "chess")
+	s := evaluatorFor(r).structure
+	w := parse(t, r, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+	b := parse(t, r, "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+	if got := s.score(w, 0) - s.score(b, 0); got != 2*tempo {
+		t.Errorf("tempo: %d, want %d", got, 2*tempo)
+	}
+}
+
+// TestStructMirror: the colour-swapped position scores the negation, in
+// the test positions and along random games of chess and Claustrophobia.
+func TestStructMirror(t *testing.T) {
+	for _, name := range []string{"chess", "claustrophobia"} {
+		r := structRules(t, name)
+		e := evaluatorFor(r)
+		var fens []string
+		if name == "chess" {
+			for _, tc := range structDirections {
+				fens = append(fens, tc.better, tc.worse)
+			}
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		for game := 0; game < 8; game++ {
+			p := r.StartPosition()
+			for ply := 0; ply < 120 && p.Outcome().Status == core.Ongoing; ply++ {
+				moves := p.LegalMoves(nil)
+				p.MakeMove(moves[rng.IntN(len(moves))])
+				if ply%10 == 9 {
+					f := strings.Fields(p.FEN())
+					f[2], f[3] = "-", "-" // mirrorFEN takes neither
+					fens = append(fens, strings.Join(f, " "))
+				}
+			}
+		}
+		for _, fen := range fens {
+			p, m := parse(t, r, fen), parse(t, r, mirrorFEN(t, fen))
+			if a, b := e.structure.score(p, 0), e.structure.score(m, 0); a != -b {
+				t.Errorf("%s %s: structure %d, mirrored %d", name, fen, a, b)
+			}
+			if a, b := e.eval(p, 0, true), e.eval(m, 0, true); a != -b {
+				t.Errorf("%s %s: evaluation %d, mirrored %d", name, fen, a, b)
+			}
+		}
+	}
+}
+
+// TestStructAllocatesNothing: the structure terms allocate nothing.
+func TestStructAllocatesNothing(t *testing.T) {
+	r := structRules(t, "chess")
+	e := evaluatorFor(r)
+	for _, fen := range []string{r.StartPosition().FEN(), structDirections[5].better} {
+		p := parse(t, r, fen)
+		if n := testing.AllocsPerRun(10, func() { e.eval(p, 0, true) }); n > 0 {
+			t.Errorf("%s: %.1f allocations per evaluation", fen, n)
+		}
+	}
+}
+
+// BenchmarkEvalStructure: the evaluation's cost in chess with and without
+// the structure terms, in the start position and a middlegame.
+func BenchmarkEvalStructure(b *testing.B) {
+	r := structRules(b, "chess")
+	e := evaluatorFor(r)
+	plain := newEvaluator(r)
+	plain.structure = nil
+	for _, pos := range []struct{ name, fen string }{
+		{"Start", r.StartPosition().FEN()},
+		{"Middlegame", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8"},
+	} {
+		p := parse(b, r, pos.fen)
+		b.Run(pos.name+"Structure", func(b *testing.B) {
+			for b.Loop() {
+				e.eval(p, 0, true)
+			}
+		})
+		b.Run(pos.name+"Plain", func(b *testing.B) {
+			for b.Loop() {
+				plain.eval(p, 0, true)
+			}
+		})
+	}
+}
