@@ -124,14 +124,19 @@ func TestAbandonHandOver(t *testing.T) {
 	if st.Seats[1].Plays != "human" || st.Seats[0].Plays != "human" || len(st.Notices) != 2 || st.Seats[2].Claimable {
 		t.Errorf("after the hand-overs: %+v %q", st.Seats, st.Notices)
 	}
-	// The computer plays the seats now: the game goes on past them.
-	cs[0].send(wire.ClientMessage{Type: "claim", Ply: ply(st.Ply)})
-	if e := cs[0].errorMsg(); !strings.Contains(e.Message, "more than two sides") {
-		t.Errorf("a claim with four sides: %q", e.Message)
-	}
+	// The computer plays the seats now: the game goes on past them. A
+	// claim is refused (asked at seat 1's turn, when no computer moves).
+	claimed := false
 	for st.Ply < 8 && st.Outcome.Status == "ongoing" {
 		p := st.Ply
 		if turn := st.Turn; turn <= 1 {
+			if turn == 0 && !claimed {
+				claimed = true
+				cs[0].send(wire.ClientMessage{Type: "claim", Ply: ply(p)})
+				if e := cs[0].errorMsg(); !strings.Contains(e.Message, "more than two sides") {
+					t.Errorf("a claim with four sides: %q", e.Message)
+				}
+			}
 			mine := st
 			if turn == 1 {
 				mine = cs[1].state(func(m *msg) bool { return m.Ply == p })
@@ -142,6 +147,9 @@ func TestAbandonHandOver(t *testing.T) {
 	}
 	if st.Ply < 5 {
 		t.Errorf("the game stopped at ply %d", st.Ply)
+	}
+	if !claimed {
+		t.Error("seat 1 never had the turn to claim at")
 	}
 	s.close()
 	s2 := startTestServer(t, s.st, s.db, cfg)
