@@ -107,7 +107,7 @@ func TestTwoServers(t *testing.T) {
 			}
 		}
 	}
-	// Refusals of seat 2's messages: found on B (stale) or by A (out of
+	// Refusals of seat 2's messages, all found by A (stale, out of
 	// turn, illegal), answered to seat 2 alone.
 	refusals := []struct {
 		m    wire.ClientMessage
@@ -187,6 +187,41 @@ func TestTwoServers(t *testing.T) {
 		t.Fatalf("rematch on B: %d %s", code, body)
 	}
 	c1.state(func(m *msg) bool { return m.Rematch != "" })
+}
+
+// TestMirrorBehind: a server whose copy of a game is behind the owner
+// passes a message for a ply it has not seen yet on to the owner, which
+// judges it; before, the copy refused it as stale.
+func TestMirrorBehind(t *testing.T) {
+	p := newPair(t, Config{}, Config{})
+	a, b := p.a, p.b
+	g := a.create(map[string]any{"variant": "chess", "you": 0})
+	c1 := a.dial(g.ID, g.cookie)
+	c1.state(nil)
+	c2 := b.dial(g.ID, seatCookieFor(g.ID, 2, g.token(2)))
+	c2.state(func(m *msg) bool { return m.You == 1 })
+	// B's copy stops reading snapshots: an announcement finds one posted.
+	if err := b.srv.do(g.ID, func(h *hub) { h.snapPosted.Store(true) }); err != nil {
+		t.Fatal(err)
+	}
+	c1.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
+	c1.atPly(1)
+	var behind int
+	if err := b.srv.do(g.ID, func(h *hub) { behind = h.ply() }); err != nil {
+		t.Fatal(err)
+	}
+	if behind != 0 {
+		t.Fatalf("B's copy is at ply %d, want 0 (frozen)", behind)
+	}
+	c2.send(wire.ClientMessage{Type: "move", Ply: ply(1), Move: "e5"})
+	if st := c1.atPly(2); st.Moves[1].SAN != "e5" {
+		t.Errorf("the move through B's stale copy: %+v", st.Moves[1])
+	}
+	// A message behind the owner is still refused, by the owner.
+	c2.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "d5"})
+	if e := c2.errorMsg(); !strings.Contains(e.Message, "for ply 0, but the game is at ply 2") {
+		t.Errorf("a stale move through B: %q", e.Message)
+	}
 }
 
 // TestJobQueue: the computer's moves of a game owned by a server without

@@ -542,12 +542,14 @@ func (h *hub) message(c *conn, m wire.ClientMessage) {
 		h.refuse(c, "%s: you are watching this game; a player's link gives a seat", m.Type)
 		return
 	}
-	if *m.Ply != h.ply() {
-		h.refuse(c, "%s: the message is for ply %d, but the game is at ply %d", m.Type, *m.Ply, h.ply())
+	if h.mirror {
+		// The owner judges the ply: this copy may be behind it, and the
+		// sender ahead of this copy (it saw the move on another server).
+		h.forward(c, m)
 		return
 	}
-	if h.mirror {
-		h.forward(c, m)
+	if *m.Ply != h.ply() {
+		h.refuse(c, "%s: the message is for ply %d, but the game is at ply %d", m.Type, *m.Ply, h.ply())
 		return
 	}
 	g := h.g

@@ -132,6 +132,11 @@ func TestTokensNotStoredNorLogged(t *testing.T) {
 	t.Run("postgres", func(t *testing.T) {
 		var log syncBuffer
 		p := newPair(t, Config{Logger: debug(&log)}, Config{Logger: debug(&log)})
+		t.Cleanup(func() {
+			if t.Failed() {
+				t.Log(log.String())
+			}
+		})
 		g := exercise(t, p.a, p.b, forged)
 		secrets := []string{g.token(1), g.token(2), forged}
 		checkAbsent(t, "the log", log.String(), secrets...)
