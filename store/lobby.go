@@ -496,12 +496,22 @@ type LiveGame struct {
 }
 
 // liveGamesSQL lists the live games, those most watched first, then the
-// newest; games of unlisted seeks (challenges) are left out.
-const liveGamesSQL = `WITH live AS (
-	SELECT g.id, g.variant, g.options, g.created,
-		COALESCE((SELECT SUM(w.n) FROM watchers w JOIN processes p ON p.id = w.proc
-			WHERE w.game = g.id AND p.lease_until >= $1), 0) AS spectators
-	FROM games g
+// newest; games of unlisted seeks (challenges) are left out. It ranks only
+// the candidates: the games some live process's spectators watch, and the
+// newest listed ones (through games_live_created). A game of the first
+// limit has spectators, or fewer than limit games come before it in the
+// order of creation, so it is a candidate.
+const liveGamesSQL = `WITH watched AS (
+	SELECT w.game, SUM(w.n) AS n FROM watchers w JOIN processes p ON p.id = w.proc
+	WHERE p.lease_until >= $1 GROUP BY w.game),
+newest AS (
+	SELECT g.id FROM games g
+	WHERE g.result = '' AND NOT EXISTS (SELECT 1 FROM seeks k WHERE k.game = g.id AND k.unlisted = 1)
+	ORDER BY g.created DESC, g.id LIMIT $2),
+candidates AS (SELECT game AS id FROM watched UNION SELECT id FROM newest),
+live AS (
+	SELECT g.id, g.variant, g.options, g.created, COALESCE(wd.n, 0) AS spectators
+	FROM candidates c JOIN games g ON g.id = c.id LEFT JOIN watched wd ON wd.game = g.id
 	WHERE g.result = '' AND NOT EXISTS (SELECT 1 FROM seeks k WHERE k.game = g.id AND k.unlisted = 1)
 	ORDER BY spectators DESC, g.created DESC, g.id LIMIT $2)
 SELECT live.id, live.variant, live.options, live.created, live.spectators,

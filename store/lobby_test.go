@@ -4,11 +4,18 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"anychess/internal/pgtest"
 )
 
 func sampleSeek(id string, at time.Time) *Seek {
@@ -351,6 +358,111 @@ func TestLiveGamesAndWatchers(t *testing.T) {
 	})
 }
 
+// TestLiveGamesRanking: the live games equal a ranking of every live,
+// listed game (spectators of live processes, then the newest, then the
+// id), for every limit, with ties in the creation times, finished and
+// unlisted games among the watched ones, and a dead process's counts.
+func TestLiveGamesRanking(t *testing.T) {
+	each(t, func(t *testing.T, s *Store, target string) {
+		ctx := context.Background()
+		now := time.Now()
+		rng := rand.New(rand.NewPCG(1, 2))
+		type info struct {
+			id       string
+			created  time.Time
+			watchers int
+			listed   bool
+		}
+		var all []info
+		for i := range 40 {
+			g := sample(fmt.Sprintf("g%02d", i))
+			g.Created = now.Add(time.Duration(rng.IntN(12)) * time.Second) // ties
+			if err := s.CreateGame(ctx, g, nil); err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, info{id: g.ID, created: g.Created.Truncate(time.Millisecond), listed: i%9 != 4})
+		}
+		for i := range all {
+			if i%7 == 3 {
+				if err := s.Finish(ctx, all[i].id, "p1", 0, Ending{Result: "1-0", Termination: "x", At: now}); err != nil {
+					t.Fatal(err)
+				}
+				all[i].listed = false
+			}
+		}
+		for i, g := range all {
+			if i%9 != 4 {
+				continue
+			}
+			k := sampleSeek(fmt.Sprintf("k%02d", i), now)
+			k.Unlisted = true
+			if err := s.CreateSeek(ctx, k, 100); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.db.ExecContext(ctx, `UPDATE seeks SET game = $1 WHERE id = $2`, g.id, k.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, p := range []string{"pa", "pb", "pdead"} {
+			lease := time.Minute
+			if p == "pdead" {
+				lease = -time.Minute
+			}
+			if err := s.Beat(ctx, p, now, lease); err != nil {
+				t.Fatal(err)
+			}
+		}
+		counts := map[string]map[string]int{"pa": {}, "pb": {}, "pdead": {}}
+		for i := range all {
+			for p, c := range counts {
+				if rng.IntN(4) == 0 {
+					n := 1 + rng.IntN(3)
+					c[all[i].id] = n
+					if p != "pdead" {
+						all[i].watchers += n
+					}
+				}
+			}
+		}
+		for p, c := range counts {
+			if err := s.SetWatchers(ctx, p, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var want []info
+		for _, g := range all {
+			if g.listed {
+				want = append(want, g)
+			}
+		}
+		slices.SortFunc(want, func(a, b info) int {
+			if a.watchers != b.watchers {
+				return b.watchers - a.watchers
+			}
+			if c := b.created.Compare(a.created); c != 0 {
+				return c
+			}
+			return strings.Compare(a.id, b.id)
+		})
+		for _, limit := range []int{1, 2, 5, 10, 20, 100} {
+			games, err := s.LiveGames(ctx, now, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, exp []string
+			for _, g := range games {
+				got = append(got, fmt.Sprintf("%s:%d", g.ID, g.Spectators))
+			}
+			for _, g := range want[:min(limit, len(want))] {
+				exp = append(exp, fmt.Sprintf("%s:%d", g.id, g.watchers))
+			}
+			if !slices.Equal(got, exp) {
+				t.Errorf("limit %d:\n got %v\nwant %v", limit, got, exp)
+			}
+		}
+	})
+}
+
 // TestAbandon: a seat handed over or a game ended, with a notice, all or
 // nothing, only by the owner.
 func TestAbandon(t *testing.T) {
@@ -444,6 +556,63 @@ func TestSeekEvents(t *testing.T) {
 			case e := <-events:
 				t.Errorf("an event of a refused change: %+v", e)
 			case <-time.After(200 * time.Millisecond):
+			}
+		})
+	}
+}
+
+// BenchmarkLiveGames: the list of live games among 10,000 unfinished
+// games, 50 of them watched, on each backend.
+func BenchmarkLiveGames(b *testing.B) {
+	targets := []struct {
+		name   string
+		target func(b *testing.B) string
+	}{
+		{"sqlite", func(b *testing.B) string { return filepath.Join(b.TempDir(), "bench.db") }},
+		{"postgres", func(b *testing.B) string { return pgtest.URL(b) }},
+	}
+	for _, tg := range targets {
+		b.Run(tg.name, func(b *testing.B) {
+			ctx := context.Background()
+			s, err := Open(ctx, tg.target(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			now := time.Now()
+			err = s.tx(ctx, func(tx *sql.Tx) error {
+				for i := range 10_000 {
+					id := fmt.Sprintf("g%05d", i)
+					at := now.Add(time.Duration(i) * time.Millisecond).UnixMilli()
+					if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, options, start_text, clock, takebacks, created, turn_started)
+						VALUES ($1, 'chess', '', '', '5m+2s', 0, $2, $2)`, id, at); err != nil {
+						return err
+					}
+					if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, name, plays, token_hash) VALUES ($1, 0, 'Ann', 'human', 'ab'), ($1, 1, 'Bob', 'human', 'cd')`, id); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := s.Beat(ctx, "pa", now, time.Hour); err != nil {
+				b.Fatal(err)
+			}
+			watched := map[string]int{}
+			for i := range 50 {
+				watched[fmt.Sprintf("g%05d", i*173)] = 1 + i%3
+			}
+			if err := s.SetWatchers(ctx, "pa", watched); err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for range b.N {
+				games, err := s.LiveGames(ctx, now, 100)
+				if err != nil || len(games) != 100 {
+					b.Fatalf("%d games, %v", len(games), err)
+				}
 			}
 		})
 	}
