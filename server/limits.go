@@ -5,6 +5,8 @@ package server
 import (
 	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"time"
 
@@ -60,15 +62,60 @@ func (a *addrLimiter) forget(now time.Time) {
 	}
 }
 
-// clientAddr is the request's address without its port; IPv6 addresses
-// count by their /64 network, which one client usually holds whole.
-func clientAddr(r *http.Request) string {
+// clientAddr is the request's client address without its port; IPv6
+// addresses count by their /64 network, which one client usually holds
+// whole. Behind a proxy of Config.TrustedProxies the client is the last
+// address of X-Forwarded-For that is not such a proxy (the addresses a
+// client writes itself come before those the proxies append); from any
+// other peer the header is ignored.
+func (s *Server) clientAddr(r *http.Request) string {
+	ip := peerAddr(r)
+	if ip.IsValid() && s.trusted(ip) {
+		hops := r.Header.Values("X-Forwarded-For")
+	walk:
+		for i := len(hops) - 1; i >= 0; i-- {
+			parts := strings.Split(hops[i], ",")
+			for j := len(parts) - 1; j >= 0; j-- {
+				hop, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
+				if err != nil {
+					break walk // not an address: the client is the last proxy's peer
+				}
+				ip = hop.Unmap()
+				if !s.trusted(ip) {
+					break walk
+				}
+			}
+		}
+	}
+	if !ip.IsValid() {
+		return r.RemoteAddr
+	}
+	if ip.Is6() {
+		return netip.PrefixFrom(ip, 64).Masked().String()
+	}
+	return ip.String()
+}
+
+// peerAddr is the address of the request's peer (the zero Addr when it
+// does not parse).
+func peerAddr(r *http.Request) netip.Addr {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	if ip := net.ParseIP(host); ip != nil && ip.To4() == nil {
-		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}
 	}
-	return host
+	return ip.Unmap()
+}
+
+// trusted reports whether ip is one of Config.TrustedProxies.
+func (s *Server) trusted(ip netip.Addr) bool {
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }

@@ -96,7 +96,7 @@ func (s *Server) handleLobbyWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(wire.MaxLobbyMessageBytes)
 	c := newConn(ws)
-	lc := &lconn{c: c, addr: clientAddr(r), held: map[string]heldSeat{}, follows: map[string]bool{}}
+	lc := &lconn{c: c, addr: s.clientAddr(r), held: map[string]heldSeat{}, follows: map[string]bool{}}
 	written := make(chan struct{})
 	go c.writer(written)
 	joined := false

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"time"
 
@@ -29,6 +30,8 @@ type Options struct {
 	Workers       int
 	SearchThreads int
 	Lease         time.Duration
+	// TrustedProxies is Config's.
+	TrustedProxies []netip.Prefix
 	// Logger receives the log; nil logs to slog.Default().
 	Logger *slog.Logger
 }
@@ -43,7 +46,7 @@ func Run(ctx context.Context, opts Options, out io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(Config{Store: st, MoveTime: opts.MoveTime, Workers: opts.Workers, SearchThreads: opts.SearchThreads, Lease: opts.Lease, Logger: opts.Logger})
+	srv, err := New(Config{Store: st, MoveTime: opts.MoveTime, Workers: opts.Workers, SearchThreads: opts.SearchThreads, Lease: opts.Lease, TrustedProxies: opts.TrustedProxies, Logger: opts.Logger})
 	if err != nil {
 		return err
 	}

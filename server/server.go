@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -32,6 +33,10 @@ type Config struct {
 	// SearchThreads is the goroutines of each computer search (lazy SMP,
 	// search.Options.Threads); 0 means 1.
 	SearchThreads int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For header
+	// names the client for the per-address limits (see clientAddr); none
+	// by default, when the header is ignored.
+	TrustedProxies []netip.Prefix
 	// Lease is how long, in a shared store, this process's lease on its
 	// games runs after each heartbeat: when it stops beating, other
 	// processes take its games over that long after. 0 means

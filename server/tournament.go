@@ -418,7 +418,7 @@ type newTournamentRequest struct {
 }
 
 func (s *Server) handleNewTournament(w http.ResponseWriter, r *http.Request) {
-	if !s.tourneys.allow(clientAddr(r), time.Now()) {
+	if !s.tourneys.allow(s.clientAddr(r), time.Now()) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(TournamentEvery.Seconds())))
 		s.fail(w, r, status(http.StatusTooManyRequests, "too many tournaments: at most %d at once, then one every %v", TournamentBurst, TournamentEvery))
 		return

@@ -258,7 +258,7 @@ type uploadAnswer struct {
 }
 
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
-	addr := clientAddr(r)
+	addr := s.clientAddr(r)
 	if !s.uploads.addrs.allow(addr, time.Now()) {
 		w.Header().Set("Retry-After", fmt.Sprint(int(UploadEvery.Seconds())))
 		s.fail(w, r, status(http.StatusTooManyRequests, "too many uploads: at most %d at once, then one every %v", UploadBurst, UploadEvery))

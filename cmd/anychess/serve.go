@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/signal"
@@ -30,6 +31,7 @@ func cmdServe(args []string, stdout io.Writer) error {
 	workers := fs.Int("workers", 0, "computer searches at once (0: one less than the CPUs, at least 1; -1 with PostgreSQL: none, other servers search)")
 	threads := fs.Int("search-threads", 1, "goroutines of each computer search (lazy SMP); --workers 0 then runs (CPUs-1)/N searches at once")
 	lease := fs.Duration("lease", server.DefaultLease, "with PostgreSQL: how long after this server's last heartbeat others take its games over")
+	proxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR networks of reverse proxies whose X-Forwarded-For names the client for the per-address limits (default: none, the header is ignored)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -54,9 +56,47 @@ func cmdServe(args []string, stdout io.Writer) error {
 	if *lease < 500*time.Millisecond || *lease > 10*time.Minute {
 		return fmt.Errorf("serve: --lease %v: want 500ms to 10m", *lease)
 	}
+	trusted, err := parseProxies(*proxies)
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return server.Run(ctx, server.Options{Addr: *addr, DB: *db, MoveTime: *moveTime, Workers: *workers, SearchThreads: *threads, Lease: *lease}, stdout)
+	return server.Run(ctx, server.Options{Addr: *addr, DB: *db, MoveTime: *moveTime, Workers: *workers, SearchThreads: *threads, Lease: *lease, TrustedProxies: trusted}, stdout)
+}
+
+// parseProxies reads --trusted-proxy: addresses and CIDR networks, comma
+// separated.
+func parseProxies(text string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(text, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if len(out) == 64 {
+			return nil, fmt.Errorf("serve: --trusted-proxy: at most 64 entries")
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		ip, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("serve: --trusted-proxy %q: want an address or a CIDR network such as 10.0.0.0/8", truncateFlag(f))
+		}
+		ip = ip.Unmap()
+		out = append(out, netip.PrefixFrom(ip, ip.BitLen()))
+	}
+	return out, nil
+}
+
+// truncateFlag shortens a flag value quoted in an error.
+func truncateFlag(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
 }
 
 // checkAddr checks a HOST:PORT address.
