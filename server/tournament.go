@@ -42,7 +42,8 @@ const (
 )
 
 // missingGameAfter is how long a battle in play may have no game before a
-// process's settler makes it.
+// process's settler makes it. A defence stores the game with the
+// challenge, so only rows of older builds lack one.
 var missingGameAfter = 5 * time.Second
 
 // tourCookie is the name of tournament id's player cookie (NUM.TOKEN),
@@ -704,7 +705,9 @@ func (s *Server) challengeAction(w http.ResponseWriter, r *http.Request) {
 		s.playBattle(w, r, cid)
 		return
 	}
-	var made *store.Challenge
+	// battle is the game a defence made, stored with the challenge.
+	var battle *made
+	var battleRow *store.Game
 	d, err := s.changeTournament(r, func(d *store.TournamentData) (*store.TournamentChange, error) {
 		c := findChallenge(d, cid)
 		if c == nil {
@@ -752,23 +755,33 @@ func (s *Server) challengeAction(w http.ResponseWriter, r *http.Request) {
 		}
 		u := *c
 		u.DefenderArmy, u.State, u.Accepted = leave, store.ChallengePlaying, now
-		// The game must be possible before the challenge says it is played.
-		if _, err := s.battleGame(d, &u); err != nil {
+		// The challenge is in play and its game stored, in one
+		// transaction: both or neither.
+		ng, err := s.battleGame(d, &u)
+		if err != nil {
 			return nil, err
 		}
-		made = &u
-		return &store.TournamentChange{Update: &u, From: c.State}, nil
+		if battle != nil {
+			closeGame(battle.g)
+			battle = nil
+		}
+		m, row, moves, err := s.buildGame(ng)
+		if err != nil {
+			return nil, err
+		}
+		row.ID = ng.id
+		battle, battleRow = m, row
+		return &store.TournamentChange{Update: &u, From: c.State, Game: row, Moves: moves}, nil
 	})
 	if err != nil {
+		if battle != nil {
+			closeGame(battle.g)
+		}
 		s.fail(w, r, err)
 		return
 	}
-	if made != nil {
-		if err := s.makeBattle(d, made); err != nil {
-			// The challenge is in play: a process makes its game later
-			// (settle).
-			s.log.Error("making a battle's game", "tournament", d.ID, "challenge", cid, "err", err)
-		}
+	if battle != nil {
+		s.startMade(battle, battleRow)
 		writeJSON(w, http.StatusOK, map[string]string{"game": "/g/" + cid})
 		return
 	}

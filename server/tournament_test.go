@@ -36,6 +36,7 @@ func TestTournamentsOnPostgres(t *testing.T) {
 	t.Run("Feed", TestTournamentFeed)
 	t.Run("Restart", TestTournamentRestart)
 	t.Run("MissingGame", TestTournamentMissingGame)
+	t.Run("DefendAtomic", TestTournamentDefendAtomic)
 }
 
 // browser is a client with cookies of its own: a player's, the
@@ -688,8 +689,9 @@ func TestTournamentRestart(t *testing.T) {
 	}
 }
 
-// TestTournamentMissingGame: a battle in play whose game was never made
-// (its server stopped in between) gets its game from a server's settler.
+// TestTournamentMissingGame: a battle in play without a game (stored so by
+// a build before the two were stored together) gets its game from a
+// server's settler.
 func TestTournamentMissingGame(t *testing.T) {
 	old := missingGameAfter
 	missingGameAfter = 200 * time.Millisecond
@@ -723,6 +725,47 @@ func TestTournamentMissingGame(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	tr.seat(p, cid)
+}
+
+// TestTournamentDefendAtomic: a defence stores the challenge in play and
+// its game in one transaction: the game is there at once, and when it
+// cannot be stored (a game of that id exists) the challenge stays offered.
+func TestTournamentDefendAtomic(t *testing.T) {
+	s := newTestServer(t, Config{})
+	tr := newTour(t, s, false, "")
+	p := tr.join(s, "P", 0)
+	q := tr.join(s, "Q", 0)
+	ctx := context.Background()
+	cid := tr.challenge(p, q, "")
+	tr.act(q, cid, "defend", map[string]any{"leave": ""})
+	if row, _, err := s.st.Load(ctx, cid); err != nil || row.Variant != "longchess" || row.Seats[1].TokenHash == "" {
+		t.Fatalf("the battle's game right after the defence: %+v, %v", row, err)
+	}
+	tr.seat(q, cid)
+	// The next challenge's id is taken by a game: the defence fails whole.
+	r := tr.join(s, "R", 0)
+	u := tr.join(s, "U", 0)
+	cid2 := tr.challenge(u, r, "")
+	at := time.Now()
+	if err := s.st.CreateGame(ctx, &store.Game{ID: cid2, Variant: "chess", Clock: "5m+2s", Created: at, TurnStarted: at, Owner: "other",
+		Seats: []store.Seat{{Seat: 0, Name: "X", Plays: "human"}, {Seat: 1, Name: "Y", Plays: "human"}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var e struct{ Error string }
+	r.must(http.StatusConflict, "POST", "/api/tournaments/"+tr.id+"/challenges/"+cid2+"/defend", map[string]any{"leave": ""}, &e)
+	if !strings.Contains(e.Error, cid2) {
+		t.Errorf("the refusal: %q", e.Error)
+	}
+	d, err := s.st.LoadTournament(ctx, tr.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := findChallenge(d, cid2); c == nil || c.State != store.ChallengeOffered || !c.Accepted.IsZero() {
+		t.Errorf("the challenge after the failed defence: %+v", c)
+	}
+	if row, _, err := s.st.Load(ctx, cid2); err != nil || row.Variant != "chess" {
+		t.Errorf("the game of that id: %+v, %v", row, err)
+	}
 }
 
 // TestTournamentOnceAcrossServers: two servers on one PostgreSQL; a

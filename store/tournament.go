@@ -89,6 +89,11 @@ type TournamentChange struct {
 	AddChallenge *Challenge
 	Update       *Challenge
 	From         string
+	// Game, with its Moves, is stored in the same transaction: the game
+	// of a challenge accepted (as CreateGame; a game of that id already
+	// stored is ErrConflict).
+	Game  *Game
+	Moves []Move
 }
 
 // CreateTournament stores a new tournament; an id taken is ErrConflict.
@@ -277,6 +282,14 @@ func (s *Store) ChangeTournament(ctx context.Context, id string, change func(d *
 				}
 			}
 		}
+		if g := ch.Game; g != nil {
+			if err := insertGame(ctx, tx, g, ch.Moves); err != nil {
+				if !errors.Is(err, ErrConflict) && isUnique(err) {
+					return fmt.Errorf("%w: %v", ErrConflict, err)
+				}
+				return err
+			}
+		}
 		out = d
 		return nil
 	})
@@ -321,8 +334,8 @@ func (s *Store) Tournaments(ctx context.Context, limit int) ([]TournamentSummary
 // been made.
 type BattleToSettle struct {
 	ID, Tournament string
-	// Missing: no game has the challenge's id (the process that accepted
-	// the challenge stopped before it made the game).
+	// Missing: no game has the challenge's id (a challenge put in play
+	// without its game, by a build before ChangeTournament stored both).
 	Missing  bool
 	Accepted time.Time
 }
