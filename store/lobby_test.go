@@ -264,6 +264,21 @@ func TestSweepAfterReconnection(t *testing.T) {
 	})
 }
 
+// beatWatchers gives processes pa and pb a lease that runs at now, and
+// pdead one that ran out.
+func beatWatchers(t *testing.T, s *Store, now time.Time) {
+	t.Helper()
+	for _, p := range []string{"pa", "pb", "pdead"} {
+		lease := time.Minute
+		if p == "pdead" {
+			lease = -time.Minute
+		}
+		if err := s.Beat(context.Background(), p, now, lease); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestLiveGamesAndWatchers: the games that go on, the most watched first
 // (counts of live processes only), unlisted seeks' games left out.
 func TestLiveGamesAndWatchers(t *testing.T) {
@@ -293,15 +308,7 @@ func TestLiveGamesAndWatchers(t *testing.T) {
 		if _, err := s.db.ExecContext(ctx, `UPDATE seeks SET game = 'g3' WHERE id = 'k1'`); err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range []string{"pa", "pb", "pdead"} {
-			lease := time.Minute
-			if p == "pdead" {
-				lease = -time.Minute
-			}
-			if err := s.Beat(ctx, p, now, lease); err != nil {
-				t.Fatal(err)
-			}
-		}
+		beatWatchers(t, s, now)
 		if err := s.SetWatchers(ctx, "pa", map[string]int{"g1": 2, "g2": 1, "g3": 5}); err != nil {
 			t.Fatal(err)
 		}
@@ -403,15 +410,7 @@ func TestLiveGamesRanking(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for _, p := range []string{"pa", "pb", "pdead"} {
-			lease := time.Minute
-			if p == "pdead" {
-				lease = -time.Minute
-			}
-			if err := s.Beat(ctx, p, now, lease); err != nil {
-				t.Fatal(err)
-			}
-		}
+		beatWatchers(t, s, now)
 		counts := map[string]map[string]int{"pa": {}, "pb": {}, "pdead": {}}
 		for i := range all {
 			for p, c := range counts {
