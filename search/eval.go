@@ -30,7 +30,7 @@ import (
 //
 // A variant's Hooks.Evaluate replaces all of it.
 const (
-	squareWeight = 4   // centipawns per move of mobility above the piece's average
+	squareWeight = 8   // centipawns per move of mobility above the piece's average
 	pawnAdvance  = 60  // centipawns for a pawn one step from promotion (less further back)
 	royalSafety  = 12  // centipawns lost per attacked square next to a royal piece
 	royalDanger  = 200 // the most royal safety can cost
