@@ -193,7 +193,9 @@ func TestTwoServers(t *testing.T) {
 // passes a message for a ply it has not seen yet on to the owner, which
 // judges it; before, the copy refused it as stale.
 func TestMirrorBehind(t *testing.T) {
-	p := newPair(t, Config{}, Config{})
+	// Leases of 5 s: under load a 1-s lease may lapse, and B take the
+	// game over, before the stale message's refusal comes back.
+	p := newPair(t, Config{Lease: 5 * time.Second}, Config{Lease: 5 * time.Second})
 	a, b := p.a, p.b
 	g := a.create(map[string]any{"variant": "chess", "you": 0})
 	c1 := a.dial(g.ID, g.cookie)
