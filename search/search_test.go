@@ -70,7 +70,7 @@ func TestNoMove(t *testing.T) {
 // TestStoppedIterationKeepsBest: a search stopped during an iteration
 // returns the last finished iteration's best move unless the unfinished one
 // proved a move better than it. In the Two Knights after 4.Ng5, 4…d5 is the
-// best move at every depth from 4 to 9; an earlier root ordering let a move
+// best move at the depths these budgets finish; an earlier root ordering let a move
 // that had once been best stay first, so searches stopped between 150k
 // and 200k nodes returned 4…Rb8. (From depth 10, at 300k nodes, the
 // evaluation prefers 4…Nxe4, so the budgets stop at 250k.)
