@@ -134,7 +134,7 @@ func (s *Engine) brsGenerate(ply int, hashMove core.Move, maxNode, tactical bool
 		}
 		handed := s.handTo(pl)
 		s.generate(one)
-		s.scoreMoves(one, hashMove, ply)
+		s.scoreMoves(one, hashMove)
 		for i, m := range one.moves {
 			if tactical && one.gains[i] < 0 {
 				continue

@@ -74,7 +74,8 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 		return nil
 	}
 	n := len(r.Pieces)
-	s := &structTerms{files: b.Files, values: values, pawn: make([]bool, n), nonPawn: make([]bool, n), bound: make([]bool, n), rook: make([]bool, n)}
+	s := &structTerms{files: b.Files, values: values, pawn: make([]bool, n), bound: make([]bool, n), rook: make([]bool, n)}
+	s.nonPawn, s.full = phaseTypes(r, values)
 	f0, f1 := forwardOf(r, 0), forwardOf(r, 1)
 	upDown := f0.X == 0 && f1.X == 0 && f0.Y == -f1.Y
 	s.north = [2]bool{f0.Y > 0, f1.Y > 0}
@@ -82,7 +83,6 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 	for t := 1; t < n; t++ {
 		info := &r.Pieces[t]
 		s.pawn[t] = info.Pawn && pawnsPromote
-		s.nonPawn[t] = !info.Pawn && !info.Royal
 		if info.Royal || info.Pawn {
 			continue
 		}
@@ -116,15 +116,6 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 			s.passedEG[pl][sq] = int16(passedEG + passedGrowEG*g*g)
 		}
 	}
-	start := r.StartPosition()
-	for pl := 0; pl < 2; pl++ {
-		for _, sq := range start.PieceSquares(core.Player(pl)) {
-			if t := start.At(sq).Type(); s.nonPawn[t] {
-				s.full += values[t]
-			}
-		}
-	}
-	s.full = max(s.full, 1)
 	return s
 }
 

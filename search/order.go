@@ -118,7 +118,7 @@ func (s *Engine) attackerValue(m core.Move) int {
 
 // scoreMoves fills st.keys with the ordering key of each of st.moves, and
 // st.tactical with each move's gain (-1 for a quiet move).
-func (s *Engine) scoreMoves(st *plyState, hashMove core.Move, ply int) {
+func (s *Engine) scoreMoves(st *plyState, hashMove core.Move) {
 	s.cont = [2]int{-1, -1}
 	s.scoreMovesAfter(st, hashMove, core.NullMove, false)
 }

@@ -145,7 +145,7 @@ func (s *Engine) maxn(depth, ply int) vector {
 	us := p.Turn()
 	st := &s.stack[ply]
 	s.generate(st)
-	s.scoreMoves(st, core.NullMove, ply)
+	s.scoreMoves(st, core.NullMove)
 	var best vector
 	best[us] = -infinity
 	legal := 0
@@ -200,7 +200,7 @@ func (s *Engine) maxnQuiesce(ply, q int) vector {
 	us := p.Turn()
 	st := &s.stack[ply]
 	s.generate(st)
-	s.scoreMoves(st, core.NullMove, ply)
+	s.scoreMoves(st, core.NullMove)
 	for i := range st.moves {
 		m := st.pick(i)
 		if st.gains[i] < 0 {

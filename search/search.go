@@ -1158,7 +1158,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	st := &s.stack[ply]
 	s.generate(st)
 	if inCheck {
-		s.scoreMoves(st, core.NullMove, ply)
+		s.scoreMoves(st, core.NullMove)
 	} else {
 		s.scoreTactical(st)
 	}

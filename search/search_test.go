@@ -5,6 +5,7 @@ package search
 import (
 	"testing"
 	"time"
+	"unsafe"
 
 	"anychess/core"
 	"anychess/variant"
@@ -132,5 +133,17 @@ func TestLMRReduction(t *testing.T) {
 	}
 	if r := lmrReduction(20, 40, false, true, false); r < 3 {
 		t.Errorf("depth 20, move 40: reduction %d, want a deep one", r)
+	}
+}
+
+// TestTableSize: the table takes at most the megabytes asked for, and
+// more than half of them.
+func TestTableSize(t *testing.T) {
+	size := uint64(unsafe.Sizeof(ttEntry{}))
+	for mb := 1; mb <= 100; mb++ {
+		n := uint64(len(newTable(mb).entries))
+		if bytes := n * size; bytes > uint64(mb)<<20 || 2*bytes <= uint64(mb)<<20 {
+			t.Errorf("%d MB: %d entries of %d bytes", mb, n, size)
+		}
 	}
 }

@@ -2,7 +2,11 @@ package search
 
 // Transposition table: a preallocated slice of entries keyed by Zobrist hash, always-replace with depth preference.
 
-import "anychess/core"
+import (
+	"unsafe"
+
+	"anychess/core"
+)
 
 // Bound kinds of a stored score.
 const (
@@ -34,12 +38,10 @@ type table struct {
 	gen     uint8
 }
 
-// newTable allocates a table of about mb megabytes (at least 1024 entries).
+// newTable allocates a table of at most mb megabytes, and more than half
+// of that (at least 1024 entries).
 func newTable(mb int) *table {
-	// The count is that of 40-byte entries, the size before an entry
-	// kept the static evaluation (48 bytes now), so that a given HashMB
-	// still gives the same slots.
-	const entrySize = 40
+	const entrySize = uint64(unsafe.Sizeof(ttEntry{}))
 	n := uint64(1024)
 	for n*2*entrySize <= uint64(mb)<<20 {
 		n *= 2

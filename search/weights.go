@@ -118,7 +118,8 @@ func newPSTTables(r *core.Rules, values []int, w *Weights) (*pstTables, error) {
 		return nil, fmt.Errorf("search: weights for %s (%d×%d) do not fit %s (%d×%d)", w.Variant, w.Files, w.Ranks, r.Name(), b.Files, b.Ranks)
 	}
 	size := b.Size()
-	t := &pstTables{nonPawn: make([]bool, len(r.Pieces))}
+	t := &pstTables{}
+	t.nonPawn, t.full = phaseTypes(r, values)
 	for pl := 0; pl < 2; pl++ {
 		t.mg[pl] = make([]int16, size*len(r.Pieces))
 		t.eg[pl] = make([]int16, size*len(r.Pieces))
@@ -126,7 +127,6 @@ func newPSTTables(r *core.Rules, values []int, w *Weights) (*pstTables, error) {
 	n := b.Files * b.Ranks
 	for ty := 1; ty < len(r.Pieces); ty++ {
 		info := &r.Pieces[ty]
-		t.nonPawn[ty] = !info.Pawn && !info.Royal
 		mg, eg := w.MG[info.Name], w.EG[info.Name]
 		if mg == nil && eg == nil {
 			continue
@@ -142,18 +142,26 @@ func newPSTTables(r *core.Rules, values []int, w *Weights) (*pstTables, error) {
 			}
 		}
 	}
+	return t, nil
+}
+
+// phaseTypes returns which piece types count for the game's phase (those
+// neither pawn nor royal) and their material in the start position, both
+// sides (at least 1): the phase's full scale.
+func phaseTypes(r *core.Rules, values []int) (nonPawn []bool, full int) {
+	nonPawn = make([]bool, len(r.Pieces))
+	for ty := 1; ty < len(r.Pieces); ty++ {
+		nonPawn[ty] = !r.Pieces[ty].Pawn && !r.Pieces[ty].Royal
+	}
 	start := r.StartPosition()
-	for pl := 0; pl < 2; pl++ {
+	for pl := 0; pl < r.Players; pl++ {
 		for _, sq := range start.PieceSquares(core.Player(pl)) {
-			if ty := start.At(sq).Type(); t.nonPawn[ty] {
-				t.full += values[ty]
+			if ty := start.At(sq).Type(); nonPawn[ty] {
+				full += values[ty]
 			}
 		}
 	}
-	if t.full <= 0 {
-		t.full = 1
-	}
-	return t, nil
+	return nonPawn, max(full, 1)
 }
 
 // phase returns the game's phase in [0, full]: full at the start's
