@@ -8,17 +8,7 @@ import (
 	"testing"
 
 	"anychess/core"
-	"anychess/variant"
 )
-
-func structRules(t testing.TB, name string) *core.Rules {
-	t.Helper()
-	r, err := variant.Load(name, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // TestStructTypes: the pawn, colour-bound and rook-like types come from the
 // pieces' movement and promotion, in chess, Siberia and Claustrophobia;
@@ -32,7 +22,7 @@ func TestStructTypes(t *testing.T) {
 		{"siberia", "P", "B", "R"},
 		{"claustrophobia", "P", "B", "R"}, // ninja guard F2, flying bomber
 	} {
-		r := structRules(t, tc.variant)
+		r := loadRules(t, tc.variant)
 		s := evaluatorFor(r).structure
 		if s == nil {
 			t.Fatalf("%s: no structure terms", tc.variant)
@@ -57,7 +47,7 @@ func TestStructTypes(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"martian-chess", "longchess", "infinite-plane"} {
-		if evaluatorFor(structRules(t, name)).structure != nil {
+		if evaluatorFor(loadRules(t, name)).structure != nil {
 			t.Errorf("%s: structure terms", name)
 		}
 	}
@@ -78,7 +68,7 @@ var structDirections = []struct{ name, better, worse string }{
 // TestStructTermDirections: each term moves the structure score (and the
 // whole evaluation) the right way.
 func TestStructTermDirections(t *testing.T) {
-	r := structRules(t, "chess")
+	r := loadRules(t, "chess")
 	e := evaluatorFor(r)
 	for _, tc := range structDirections {
 		b, w := parse(t, r, tc.better), parse(t, r, tc.worse)
@@ -91,7 +81,7 @@ func TestStructTermDirections(t *testing.T) {
 // TestStructTempo: the side to move gains 2×tempo over the same position
 // with the other side to move.
 func TestStructTempo(t *testing.T) {
-	r := structRules(t, "chess")
+	r := loadRules(t, "chess")
 	s := evaluatorFor(r).structure
 	w := parse(t, r, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
 	b := parse(t, r, "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
@@ -104,7 +94,7 @@ func TestStructTempo(t *testing.T) {
 // the test positions and along random games of chess and Claustrophobia.
 func TestStructMirror(t *testing.T) {
 	for _, name := range []string{"chess", "claustrophobia"} {
-		r := structRules(t, name)
+		r := loadRules(t, name)
 		e := evaluatorFor(r)
 		var fens []string
 		if name == "chess" {
@@ -139,7 +129,7 @@ func TestStructMirror(t *testing.T) {
 
 // TestStructAllocatesNothing: the structure terms allocate nothing.
 func TestStructAllocatesNothing(t *testing.T) {
-	r := structRules(t, "chess")
+	r := loadRules(t, "chess")
 	e := evaluatorFor(r)
 	for _, fen := range []string{r.StartPosition().FEN(), structDirections[5].better} {
 		p := parse(t, r, fen)
@@ -152,7 +142,7 @@ func TestStructAllocatesNothing(t *testing.T) {
 // BenchmarkEvalStructure: the evaluation's cost in chess with and without
 // the structure terms, in the start position and a middlegame.
 func BenchmarkEvalStructure(b *testing.B) {
-	r := structRules(b, "chess")
+	r := loadRules(b, "chess")
 	e := evaluatorFor(r)
 	plain := newEvaluator(r)
 	plain.structure = nil
