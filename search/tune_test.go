@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"anychess/core"
@@ -169,4 +170,126 @@ func TestTunerMirror(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTunerCoarse: positions labelled by an evaluation whose knights are
+// worth 60 more and whose bishops' square differences are doubled are
+// fitted by Coarse, which moves each table only by a shift and a scale:
+// the tables stay affine in the starting ones and recover both changes.
+func TestTunerCoarse(t *testing.T) {
+	r := loadRules(t, "chess")
+	tu, err := NewTuner(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, _ := InitialWeights(r)
+	truth, _ := InitialWeights(r)
+	for i := range truth.MG["knight"] {
+		truth.MG["knight"][i] += 60
+		truth.EG["knight"][i] += 60
+		truth.MG["bishop"][i] *= 2
+		truth.EG["bishop"][i] *= 2
+	}
+	ev := newEvaluator(r)
+	if ev.pst, err = newPSTTables(r, ev.values, truth); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range randomPositions(t, "chess", 300) {
+		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
+	}
+	w, rep, err := tu.Fit(init, FitOptions{Epochs: 300, Rate: 2, Coarse: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(rep.After < rep.Before/2) {
+		t.Errorf("loss %g before, %g after", rep.Before, rep.After)
+	}
+	for name := range w.MG {
+		for _, tabs := range [][2][]int16{{init.MG[name], w.MG[name]}, {init.EG[name], w.EG[name]}} {
+			// Least squares of the fitted table on the starting one.
+			x, y := tabs[0], tabs[1]
+			var n, sx, sy, sxx, sxy float64
+			for i := range x {
+				if name == "pawn" && (i < 8 || i >= 56) {
+					continue // no pawn stands there: its weights are the fit's too, but untouched by data
+				}
+				a, b := float64(x[i]), float64(y[i])
+				n, sx, sy, sxx, sxy = n+1, sx+a, sy+b, sxx+a*a, sxy+a*b
+			}
+			slope := 1.0
+			if d := n*sxx - sx*sx; d != 0 {
+				slope = (n*sxy - sx*sy) / d
+			}
+			icept := (sy - slope*sx) / n
+			for i := range x {
+				if name == "pawn" && (i < 8 || i >= 56) {
+					continue
+				}
+				if res := float64(y[i]) - (icept + slope*float64(x[i])); math.Abs(res) > 1 {
+					t.Fatalf("%s square %d: %d from %d, off the line %.2f + %.2f × start by %.1f", name, i, y[i], x[i], icept, slope, res)
+				}
+			}
+		}
+	}
+	shift := 0.0
+	for i := range init.MG["knight"] {
+		shift += float64(w.MG["knight"][i]+w.EG["knight"][i]-init.MG["knight"][i]-init.EG["knight"][i]) / 2
+	}
+	if shift /= 64; shift < 40 || shift > 80 {
+		t.Errorf("knights shifted by %.0f, want about 60", shift)
+	}
+	spread := func(tab []int16) float64 { return float64(slices.Max(tab) - slices.Min(tab)) }
+	if s := spread(w.MG["bishop"]) / spread(init.MG["bishop"]); s < 1.6 || s > 2.4 {
+		t.Errorf("the bishop's middlegame table was scaled by %.2f, want about 2", s)
+	}
+	t.Logf("%d positions, loss %.6f → %.6f, knights %+.0f, bishops ×%.2f", rep.Positions, rep.Before, rep.After, shift,
+		spread(w.MG["bishop"])/spread(init.MG["bishop"]))
+}
+
+// TestTunerRidge: the ridge holds the weights near their start: a large
+// one keeps every weight within a centipawn or two of it, a moderate one
+// lets the data move them less than no ridge does.
+func TestTunerRidge(t *testing.T) {
+	r := loadRules(t, "chess")
+	tu, _ := NewTuner(r)
+	init, _ := InitialWeights(r)
+	truth, _ := InitialWeights(r)
+	centre := []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
+	for _, i := range centre {
+		truth.MG["knight"][i] += 150
+		truth.EG["knight"][i] += 150
+	}
+	ev := newEvaluator(r)
+	var err error
+	if ev.pst, err = newPSTTables(r, ev.values, truth); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range randomPositions(t, "chess", 300) {
+		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
+	}
+	moved := func(ridge float64) (centreGain, most float64) {
+		w, _, err := tu.Fit(init, FitOptions{Epochs: 150, Rate: 3, Ridge: ridge})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, tab := range w.MG {
+			for i := range tab {
+				most = max(most, math.Abs(float64(tab[i]-init.MG[name][i])), math.Abs(float64(w.EG[name][i]-init.EG[name][i])))
+			}
+		}
+		for _, i := range centre {
+			centreGain += float64(w.MG["knight"][i]-init.MG["knight"][i]) / float64(len(centre))
+		}
+		return centreGain, most
+	}
+	free, _ := moved(0)
+	held, _ := moved(0.001)
+	_, frozen := moved(1000)
+	if !(held > 10 && held < free-10) {
+		t.Errorf("the central knights gained %.0f with ridge 0.001, %.0f without: want less with it, but some", held, free)
+	}
+	if frozen > 2 {
+		t.Errorf("with ridge 1000 a weight moved %.0f from its start, want at most 2", frozen)
+	}
+	t.Logf("central knights: %+.0f without ridge, %+.0f with 0.001; with 1000 no weight moved more than %.0f", free, held, frozen)
 }

@@ -52,6 +52,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "fit and write the weights to this file")
 	epochs := fs.Int("epochs", 400, "passes of the fit over the positions")
 	rate := fs.Float64("rate", 1, "the fit's step, in centipawns")
+	coarse := fs.Bool("coarse", false, "fit per piece type and phase only a shift and a scale of the starting table, not every square (for fewer positions)")
+	ridge := fs.Float64("ridge", 0, "pull the weights towards their starting values: the fit adds RIDGE × Σ ((weight − start) / 100 cp)² to the error")
 	blend := fs.Float64("result-weight", 0.5, "the share of the game's result in a position's target; the rest is the expected score of the search that played it")
 	maxPlies := fs.Int("max-plies", 300, "a self-play game still going after this many plies is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
@@ -78,6 +80,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --epochs %d, --rate %g: want positive numbers", *epochs, *rate)
 	case *blend < 0 || *blend > 1:
 		return fmt.Errorf("tune: --result-weight %g: want 0 to 1", *blend)
+	case !(*ridge >= 0 && *ridge <= 1e6):
+		return fmt.Errorf("tune: --ridge %g: want 0 to 1000000", *ridge)
 	}
 	r, err := v.rules()
 	if err != nil {
@@ -94,7 +98,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if *out == "" {
 		return nil
 	}
-	return tuneFit(r, *data, *out, *epochs, *rate, *blend, stdout)
+	return tuneFit(r, *data, *out, *epochs, *rate, *blend, *ridge, *coarse, stdout)
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
@@ -244,7 +248,7 @@ func quietMove(p *core.Position, m core.Move) bool {
 }
 
 // tuneFit reads the positions of path, fits the weights and writes them.
-func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend float64, stdout io.Writer) error {
+func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge float64, coarse bool, stdout io.Writer) error {
 	tu, err := search.NewTuner(r)
 	if err != nil {
 		return err
@@ -297,7 +301,7 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend float64, s
 		return err
 	}
 	start := time.Now()
-	opt := search.FitOptions{Epochs: epochs, Rate: rate, Log: stdout}
+	opt := search.FitOptions{Epochs: epochs, Rate: rate, Ridge: ridge, Coarse: coarse, Log: stdout}
 	if valid.Len() > 0 {
 		opt.Validate = valid
 	}
@@ -305,9 +309,9 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend float64, s
 	if err != nil {
 		return err
 	}
-	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, "+
+	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, ridge %g, coarse %t, "+
 		"targets %g × result + %g × the search's expected score, the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
-		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, blend, 1-blend, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
+		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, ridge, coarse, blend, 1-blend, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
 	fmt.Fprintf(stdout, "%s (%v)\n", w.Note, time.Since(start).Round(time.Millisecond))
 	data, err := json.Marshal(w)
 	if err != nil {
