@@ -104,7 +104,9 @@ func TestPagesLoad(t *testing.T) {
 		}
 		s.getJSON("/api/rules?variant="+v, &ra)
 		run(t, ctx, chromedp.Navigate(s.url+"/rules/"+v))
-		waitJS(t, ctx, `document.querySelectorAll("#piece-list .piece-name").length > 0 && document.querySelectorAll("svg.board .piece").length === 1`)
+		// This variant's page, its list whole (not the page before it).
+		waitJS(t, ctx, fmt.Sprintf(`document.title.startsWith(%q) && document.querySelectorAll("#piece-list .piece-name").length === %d && document.querySelectorAll("svg.board .piece").length === 1`,
+			ra.Board.Title+" ", len(ra.Board.Pieces)))
 		if !eval[bool](t, ctx, `document.getElementById("help").textContent.length > 100`) {
 			t.Errorf("%s: no rules text", v)
 		}

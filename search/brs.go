@@ -262,6 +262,20 @@ func (s *Engine) brsNode(depth, ply, alpha, beta int, maxNode bool) int {
 		}
 	}
 	inCheck := s.rootInCheck(maxNode)
+	// The static evaluation near the horizon, for the pruning below.
+	eval := 0
+	shallow := !pvNode && !inCheck && depth <= rfpDepth && beta < mateBound && beta > -mateBound
+	if shallow {
+		eval = s.brsEval(maxNode)
+		// Reverse futility pruning, as in negamax: far enough above beta
+		// near the horizon, the node's side is taken to hold it.
+		if !s.opts.NoRFP && eval-rfpMargin*depth >= beta {
+			return eval
+		}
+	}
+	// Futility pruning of quiet moves, as in negamax, where no move can
+	// give check (no royal pieces), so none needs making to be judged.
+	futile := shallow && depth <= pruneDepth && !s.opts.NoFutility && !s.ev.royals && eval+futilityMargin(depth) <= alpha
 	s.brsGenerate(ply, hashMove, maxNode, false)
 	st := &s.stack[ply]
 	best, bestMove := -infinity, core.NullMove
@@ -270,6 +284,9 @@ func (s *Engine) brsNode(depth, ply, alpha, beta int, maxNode bool) int {
 	for i := range st.moves {
 		m, owner := s.brsPick(ply, i)
 		tactical := st.gains[i] >= 0
+		if futile && legal > 0 && !tactical && st.keys[i] < orderKiller {
+			continue
+		}
 		handed := s.handTo(owner)
 		if !s.makeLegal(m) {
 			if handed {

@@ -207,3 +207,37 @@ func BenchmarkMartian4BRS(b *testing.B) {
 func BenchmarkMartian4MaxN(b *testing.B) {
 	benchMulti(b, "martian-chess", map[string]string{"players": "4"}, MaxN, 4)
 }
+
+// TestBRSPruning: best-reply search prunes as negamax does (reverse
+// futility and futility pruning), each switched off by its option: with any one of them off, a search of four-player
+// Martian Chess and four-team Longchess to a fixed depth visits a
+// different number of nodes.
+func TestBRSPruning(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		opts    map[string]string
+		depth   int
+	}{
+		{"martian-chess", map[string]string{"players": "4"}, 7},
+		{"longchess", map[string]string{"teams": "4"}, 5},
+	} {
+		r, err := variant.Load(tc.variant, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes := func(o Options) uint64 {
+			o.Multi, o.HashMB = BRS, 4
+			return New(o).Search(r.StartPosition(), Limits{Depth: tc.depth}).Nodes
+		}
+		all := nodes(Options{})
+		for name, o := range map[string]Options{
+			"NoRFP": {NoRFP: true}, "NoFutility": {NoFutility: true},
+		} {
+			if n := nodes(o); n == all {
+				t.Errorf("%s %v: %s searched %d nodes to depth %d, as many as with every pruning on", tc.variant, tc.opts, name, n, tc.depth)
+			} else {
+				t.Logf("%s %v: %d nodes, %s %d", tc.variant, tc.opts, all, name, n)
+			}
+		}
+	}
+}

@@ -175,7 +175,7 @@ func TestFeatureSwitches(t *testing.T) {
 		{}, {NoTT: true}, {NoNullMove: true}, {NoLMR: true}, {NoPVS: true}, {NoKillers: true, NoHistory: true},
 		{CheckExtension: true}, {MaterialOnly: true}, {NoAspiration: true}, {NoSEE: true}, {NoRFP: true},
 		{NoLMP: true, NoFutility: true}, {NoAspiration: true, NoSEE: true, NoRFP: true, NoLMP: true, NoFutility: true},
-		{NoImproving: true}, {NoLMRTable: true}, {NoIIR: true}, {NoCounterMoves: true}, {NoContHistory: true}, {NoSingular: true},
+		{NoImproving: true}, {NoLMRTable: true}, {NoIIR: true}, {NoCounterMoves: true}, {NoContHistory: true}, {NoSingular: true}, {NoQuiescenceTT: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
 			{"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "d5d8"},
@@ -210,6 +210,51 @@ func TestQuiescenceSeesEveryCapture(t *testing.T) {
 		}
 		if _, tactical := e.gain(m); tactical != tc.want {
 			t.Errorf("kind %d onto an enemy pawn: tactical %v, want %v", tc.kind, tactical, tc.want)
+		}
+	}
+}
+
+// TestQuiescenceTable: quiescence keeps its results in the table as
+// bounds: a null-window quiescence search repeated is answered by the
+// table in one node, on the same side of beta; without the table
+// (NoQuiescenceTT) it is searched again.
+func TestQuiescenceTable(t *testing.T) {
+	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
+		positions := randomPositions(t, name, 20)
+		for _, off := range []bool{false, true} {
+			e := New(Options{HashMB: 1, NoQuiescenceTT: off})
+			e.Search(positions[0], Limits{Depth: 1}) // ready the engine
+			deep := 0                                // searches of more than one node
+			for i, p := range positions {
+				if p.Decided().Status != core.Ongoing {
+					continue
+				}
+				e.p = p
+				e.tt.clear()
+				v := e.quiesce(1, -infinity, infinity, false)
+				for _, beta := range []int{v - 60, v + 60} {
+					e.tt.clear()
+					n0 := e.nodes
+					w1 := e.quiesce(1, beta-1, beta, false)
+					n1 := e.nodes - n0
+					w2 := e.quiesce(1, beta-1, beta, false)
+					n2 := e.nodes - n0 - n1
+					if n1 > 1 {
+						deep++
+					}
+					switch {
+					case !off && (w1 >= beta) != (w2 >= beta):
+						t.Errorf("%s position %d (%s), beta %d: %d, then %d from the table", name, i, p, beta, w1, w2)
+					case !off && n2 != 1:
+						t.Errorf("%s position %d (%s), beta %d: the table did not answer the search again (%d nodes, then %d)", name, i, p, beta, n1, n2)
+					case off && n1 > 1 && n2 == 1:
+						t.Errorf("%s position %d (%s), beta %d: answered in one node with the table off", name, i, p, beta)
+					}
+				}
+			}
+			if deep < 20 {
+				t.Errorf("%s: only %d searches went past their first node", name, deep)
+			}
 		}
 	}
 }

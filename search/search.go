@@ -107,6 +107,8 @@ type Options struct {
 	HashMB int
 	// NoTT: no transposition table cutoffs or hash move.
 	NoTT bool
+	// NoQuiescenceTT: quiescence neither reads nor writes the table.
+	NoQuiescenceTT bool
 	// NoNullMove: no null-move pruning (see nullAllowed for where it is
 	// tried).
 	NoNullMove bool
@@ -1144,12 +1146,38 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	if ply >= maxPly-1 || s.opts.NoQuiescence {
 		return s.evaluate()
 	}
+	// The table: a null-window node takes a bound or score stored for the
+	// position (by quiescence, depth 0, or any search); every node takes
+	// the static evaluation stored with it.
+	useTT := !s.opts.NoTT && !s.opts.NoQuiescenceTT
+	key, cached := uint64(0), noEval
+	if useTT {
+		key = s.key()
+		if e, ok := s.tt.probe(key); ok {
+			if beta-alpha == 1 {
+				v := fromTT(int(e.score), ply)
+				switch {
+				case e.bound == boundExact,
+					e.bound == boundLower && v >= beta,
+					e.bound == boundUpper && v <= alpha:
+					return v
+				}
+			}
+			cached = int(e.eval)
+		}
+	}
+	origAlpha := alpha
 	inCheck := p.InCheck()
-	best := -infinity
-	stand := 0
+	best, bestMove := -infinity, core.NullMove
+	stand := noEval
 	if !inCheck {
-		stand = s.evaluate()
+		if stand = cached; stand == noEval {
+			stand = s.evaluate()
+		}
 		if stand >= beta {
+			if useTT {
+				s.tt.store(key, 0, toTT(stand, ply), boundLower, core.NullMove, stand)
+			}
 			return stand
 		}
 		alpha = max(alpha, stand)
@@ -1189,7 +1217,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		if v > best {
 			best = v
 			if v > alpha {
-				alpha = v
+				alpha, bestMove = v, m
 				if v >= beta {
 					break
 				}
@@ -1202,6 +1230,16 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 			return s.terminal(o, ply)
 		}
 		return s.evaluate()
+	}
+	if useTT {
+		bound := boundUpper
+		switch {
+		case best >= beta:
+			bound = boundLower
+		case best > origAlpha:
+			bound = boundExact
+		}
+		s.tt.store(key, 0, toTT(best, ply), bound, bestMove, stand)
 	}
 	return best
 }
