@@ -21,9 +21,8 @@ type ttEntry struct {
 	key   uint64
 	move  core.Move
 	score int32
-	// eval is the position's static evaluation (noEval: none, in check or
-	// not a negamax node's), which a later visit takes instead of
-	// evaluating again.
+	// eval is the position's static evaluation (noEval: none, or in
+	// check), which a later visit takes instead of evaluating again.
 	eval  int32
 	depth int8
 	bound uint8
