@@ -251,11 +251,7 @@ func (s *Engine) brsNode(depth, ply, alpha, beta int, maxNode bool) int {
 		if e, ok := s.tt.probe(key); ok {
 			hashMove = e.move
 			if int(e.depth) >= depth && !pvNode {
-				v := fromTT(int(e.score), ply)
-				switch {
-				case e.bound == boundExact,
-					e.bound == boundLower && v >= beta,
-					e.bound == boundUpper && v <= alpha:
+				if v, ok := e.cuts(ply, alpha, beta); ok {
 					return v
 				}
 			}
@@ -342,14 +338,7 @@ func (s *Engine) brsNode(depth, ply, alpha, beta int, maxNode bool) int {
 		return s.brsNoMoves(depth, ply, alpha, beta, maxNode)
 	}
 	if !s.opts.NoTT {
-		bound := boundExact
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best <= origAlpha:
-			bound = boundUpper
-		}
-		s.tt.store(key, depth, toTT(best, ply), bound, bestMove, noEval)
+		s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, noEval)
 	}
 	return best
 }

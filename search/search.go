@@ -836,11 +836,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			tte, ttHit = e, true
 			hashMove = e.move
 			if int(e.depth) >= depth && !pvNode {
-				v := fromTT(int(e.score), ply)
-				switch {
-				case e.bound == boundExact,
-					e.bound == boundLower && v >= beta,
-					e.bound == boundUpper && v <= alpha:
+				if v, ok := e.cuts(ply, alpha, beta); ok {
 					return v
 				}
 			}
@@ -1030,14 +1026,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		return s.noMoves(depth, ply, alpha, beta)
 	}
 	if !s.opts.NoTT {
-		bound := boundExact
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best <= origAlpha:
-			bound = boundUpper
-		}
-		s.tt.store(key, depth, toTT(best, ply), bound, bestMove, eval)
+		s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, eval)
 	}
 	return best
 }
@@ -1154,14 +1143,8 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	if useTT {
 		key = s.key()
 		if e, ok := s.tt.probe(key); ok {
-			if beta-alpha == 1 {
-				v := fromTT(int(e.score), ply)
-				switch {
-				case e.bound == boundExact,
-					e.bound == boundLower && v >= beta,
-					e.bound == boundUpper && v <= alpha:
-					return v
-				}
+			if v, ok := e.cuts(ply, alpha, beta); ok && beta-alpha == 1 {
+				return v
 			}
 			cached = int(e.eval)
 		}
@@ -1232,14 +1215,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		return s.evaluate()
 	}
 	if useTT {
-		bound := boundUpper
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best > origAlpha:
-			bound = boundExact
-		}
-		s.tt.store(key, 0, toTT(best, ply), bound, bestMove, stand)
+		s.tt.store(key, 0, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, stand)
 	}
 	return best
 }

@@ -77,6 +77,25 @@ func (t *table) store(key uint64, depth int, score int, bound uint8, move core.M
 	*e = ttEntry{key: key, move: move, score: int32(score), eval: int32(eval), depth: int8(min(depth, 127)), bound: bound, gen: t.gen}
 }
 
+// cuts returns the entry's score at ply and whether it settles a node of
+// the window (alpha, beta): an exact score, or a bound beyond the window.
+func (e *ttEntry) cuts(ply, alpha, beta int) (int, bool) {
+	v := fromTT(int(e.score), ply)
+	return v, e.bound == boundExact || e.bound == boundLower && v >= beta || e.bound == boundUpper && v <= alpha
+}
+
+// boundOf is the kind of bound a fail-soft search's best score is for the
+// window (alpha, beta) it was searched in.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best <= alpha:
+		return boundUpper
+	}
+	return boundExact
+}
+
 // toTT converts a score at ply into its stored form: mate scores count
 // from the stored position, not the root.
 func toTT(score, ply int) int {
