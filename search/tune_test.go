@@ -89,10 +89,12 @@ func TestTunerMatchesEvaluation(t *testing.T) {
 	}
 }
 
-// TestTunerRecovers: positions labelled by an evaluation whose knights are
-// worth 150 more on four central squares are fitted from tables without
-// that bonus: the fit raises those squares towards it and lowers the loss.
-func TestTunerRecovers(t *testing.T) {
+// plantedTuner returns a chess tuner holding 300 random games' positions,
+// each labelled by the expected score (K 1) of the evaluation with the
+// tables truth, the starting tables with plant applied, and the starting
+// tables.
+func plantedTuner(t *testing.T, plant func(truth *Weights)) (*Tuner, *Weights) {
+	t.Helper()
 	r := loadRules(t, "chess")
 	tu, err := NewTuner(r)
 	if err != nil {
@@ -100,11 +102,7 @@ func TestTunerRecovers(t *testing.T) {
 	}
 	init, _ := InitialWeights(r)
 	truth, _ := InitialWeights(r)
-	centre := []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
-	for _, i := range centre {
-		truth.MG["knight"][i] += 150
-		truth.EG["knight"][i] += 150
-	}
+	plant(truth)
 	ev := newEvaluator(r)
 	if ev.pst, err = newPSTTables(r, ev.values, truth); err != nil {
 		t.Fatal(err)
@@ -112,6 +110,26 @@ func TestTunerRecovers(t *testing.T) {
 	for _, p := range randomPositions(t, "chess", 300) {
 		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
 	}
+	return tu, init
+}
+
+// centreKnights plants +150 on the four central squares of the knight's
+// tables.
+func centreKnights(truth *Weights) {
+	for _, i := range centre {
+		truth.MG["knight"][i] += 150
+		truth.EG["knight"][i] += 150
+	}
+}
+
+// centre are the four central squares of the chess board.
+var centre = []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
+
+// TestTunerRecovers: positions labelled by an evaluation whose knights are
+// worth 150 more on four central squares are fitted from tables without
+// that bonus: the fit raises those squares towards it and lowers the loss.
+func TestTunerRecovers(t *testing.T) {
+	tu, init := plantedTuner(t, centreKnights)
 	w, rep, err := tu.Fit(init, FitOptions{Epochs: 200, Rate: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -177,26 +195,14 @@ func TestTunerMirror(t *testing.T) {
 // fitted by Coarse, which moves each table only by a shift and a scale:
 // the tables stay affine in the starting ones and recover both changes.
 func TestTunerCoarse(t *testing.T) {
-	r := loadRules(t, "chess")
-	tu, err := NewTuner(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	init, _ := InitialWeights(r)
-	truth, _ := InitialWeights(r)
-	for i := range truth.MG["knight"] {
-		truth.MG["knight"][i] += 60
-		truth.EG["knight"][i] += 60
-		truth.MG["bishop"][i] *= 2
-		truth.EG["bishop"][i] *= 2
-	}
-	ev := newEvaluator(r)
-	if ev.pst, err = newPSTTables(r, ev.values, truth); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range randomPositions(t, "chess", 300) {
-		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
-	}
+	tu, init := plantedTuner(t, func(truth *Weights) {
+		for i := range truth.MG["knight"] {
+			truth.MG["knight"][i] += 60
+			truth.EG["knight"][i] += 60
+			truth.MG["bishop"][i] *= 2
+			truth.EG["bishop"][i] *= 2
+		}
+	})
 	w, rep, err := tu.Fit(init, FitOptions{Epochs: 300, Rate: 2, Coarse: true})
 	if err != nil {
 		t.Fatal(err)
@@ -250,23 +256,7 @@ func TestTunerCoarse(t *testing.T) {
 // one keeps every weight within a centipawn or two of it, a moderate one
 // lets the data move them less than no ridge does.
 func TestTunerRidge(t *testing.T) {
-	r := loadRules(t, "chess")
-	tu, _ := NewTuner(r)
-	init, _ := InitialWeights(r)
-	truth, _ := InitialWeights(r)
-	centre := []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
-	for _, i := range centre {
-		truth.MG["knight"][i] += 150
-		truth.EG["knight"][i] += 150
-	}
-	ev := newEvaluator(r)
-	var err error
-	if ev.pst, err = newPSTTables(r, ev.values, truth); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range randomPositions(t, "chess", 300) {
-		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
-	}
+	tu, init := plantedTuner(t, centreKnights)
 	moved := func(ridge float64) (centreGain, most float64) {
 		w, _, err := tu.Fit(init, FitOptions{Epochs: 150, Rate: 3, Ridge: ridge})
 		if err != nil {
