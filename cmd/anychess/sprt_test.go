@@ -78,6 +78,11 @@ func TestTuneCommand(t *testing.T) {
 	if err := json.Unmarshal(raw, &w); err != nil || w.Variant != "chess" || len(w.MG["knight"]) != 64 || w.Note == "" {
 		t.Errorf("weights %v: %.200s", err, raw)
 	}
+	// The same positions fitted coarsely, held by a ridge.
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", out, "--epochs", "20", "--coarse", "--ridge", "0.001"); err != nil ||
+		!strings.Contains(text, "ridge 0.001, coarse true") {
+		t.Errorf("coarse fit: %v\n%s", err, text)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -86,6 +91,8 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "chess", "--data", data}, "nothing to do"},
 		{[]string{"tune", "longchess", "--data", data, "--games", "1"}, "only the generic evaluation"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--result-weight", "2"}, "--result-weight"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "-1"}, "--ridge"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "NaN"}, "--ridge"},
 	} {
 		if _, err := runCmd(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %q", tc.args, err, tc.want)

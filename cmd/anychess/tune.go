@@ -18,6 +18,7 @@ import (
 
 	"anychess/core"
 	"anychess/game"
+	"anychess/internal/atomicfile"
 	"anychess/search"
 	"anychess/sprt"
 )
@@ -317,5 +318,5 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge flo
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(out, append(data, '\n'), 0o644)
+	return atomicfile.WriteFile(out, append(data, '\n'), 0o644)
 }
