@@ -33,7 +33,9 @@ func TestUploadPage(t *testing.T) {
 	ctx := newTab(t)
 	viewport(t, ctx, desktop)
 	run(t, ctx, chromedp.Navigate(s.url+"/"))
-	waitJS(t, ctx, `document.querySelector("#upload-link") !== null`)
+	// The home page fills its lists above the link as its requests come
+	// back: click only once they are in and the link stays where it is.
+	waitJS(t, ctx, `(() => { const l = document.querySelector("#upload-link"); if (!l || document.querySelectorAll("#rules-list li").length === 0) return false; const r = l.getBoundingClientRect(), at = r.top + "," + r.left, same = window.__uploadAt === at; window.__uploadAt = at; return same; })()`)
 	clickAt(t, ctx, "#upload-link")
 	waitJS(t, ctx, `location.pathname === "/upload" && window.anychess && window.anychess.upload`)
 
