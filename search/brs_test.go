@@ -209,9 +209,9 @@ func BenchmarkMartian4MaxN(b *testing.B) {
 }
 
 // TestBRSPruning: best-reply search prunes as negamax does (reverse
-// futility and futility pruning), each switched off by its option: with any one of them off, a search of four-player
-// Martian Chess and four-team Longchess to a fixed depth visits a
-// different number of nodes.
+// futility and futility pruning), each switched off by its option: with
+// either off, a search of four-player Martian Chess and four-team
+// Longchess to a fixed depth visits a different number of nodes.
 func TestBRSPruning(t *testing.T) {
 	for _, tc := range []struct {
 		variant string
