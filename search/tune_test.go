@@ -116,14 +116,14 @@ func plantedTuner(t *testing.T, plant func(truth *Weights)) (*Tuner, *Weights) {
 // centreKnights plants +150 on the four central squares of the knight's
 // tables.
 func centreKnights(truth *Weights) {
-	for _, i := range centre {
+	for _, i := range chessCentre {
 		truth.MG["knight"][i] += 150
 		truth.EG["knight"][i] += 150
 	}
 }
 
-// centre are the four central squares of the chess board.
-var centre = []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
+// chessCentre are the four central squares of the chess board.
+var chessCentre = []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
 
 // TestTunerRecovers: positions labelled by an evaluation whose knights are
 // worth 150 more on four central squares are fitted from tables without
@@ -141,10 +141,10 @@ func TestTunerRecovers(t *testing.T) {
 		t.Errorf("K %g, the labels used 1", rep.K)
 	}
 	gain := 0.0
-	for _, i := range centre {
+	for _, i := range chessCentre {
 		gain += float64(w.MG["knight"][i]+w.EG["knight"][i]-init.MG["knight"][i]-init.EG["knight"][i]) / 2
 	}
-	if gain /= float64(len(centre)); gain < 75 {
+	if gain /= float64(len(chessCentre)); gain < 75 {
 		t.Errorf("the central knight squares gained %.0f on average, want most of 150", gain)
 	}
 	t.Logf("%d positions, K %.3f, loss %.6f → %.6f, central knights +%.0f", rep.Positions, rep.K, rep.Before, rep.After, gain)
@@ -267,8 +267,8 @@ func TestTunerRidge(t *testing.T) {
 				most = max(most, math.Abs(float64(tab[i]-init.MG[name][i])), math.Abs(float64(w.EG[name][i]-init.EG[name][i])))
 			}
 		}
-		for _, i := range centre {
-			centreGain += float64(w.MG["knight"][i]-init.MG["knight"][i]) / float64(len(centre))
+		for _, i := range chessCentre {
+			centreGain += float64(w.MG["knight"][i]-init.MG["knight"][i]) / float64(len(chessCentre))
 		}
 		return centreGain, most
 	}
