@@ -226,8 +226,29 @@ func positionCommand(g *State) string {
 
 // Move implements Player.
 func (u *UCI) Move(g *State) (core.Move, error) {
+	a, err := u.Analyse(g)
+	return a.Move, err
+}
+
+// Analysis is what an engine answered for a position: its move and the
+// last score it reported for the mover.
+type Analysis struct {
+	Move core.Move
+	// Score is in centipawns for the mover, or with Mate set the
+	// number of moves to mate (negative: the mover is mated).
+	Score int
+	Mate  bool
+	// Scored says whether the engine reported a score at all.
+	Scored bool
+}
+
+// Analyse asks the engine for its move in the game's position, as Move
+// does, and keeps the last "score cp N" or "score mate N" of its info
+// lines (bounds included: the engine's last word).
+func (u *UCI) Analyse(g *State) (Analysis, error) {
+	var a Analysis
 	if err := u.send(positionCommand(g)); err != nil {
-		return core.NullMove, err
+		return a, err
 	}
 	goLine, wait := "go movetime "+ms(max(time.Millisecond, u.moveTime)), 10*time.Second+10*u.moveTime
 	if u.limits != "" {
@@ -248,29 +269,54 @@ func (u *UCI) Move(g *State) (core.Move, error) {
 		wait = 10*time.Second + g.Clock[g.Position.Turn()]
 	}
 	if err := u.send(goLine); err != nil {
-		return core.NullMove, err
+		return a, err
 	}
 	var best string
 	var failed error
 	noteError := u.noteError(&failed)
 	err := u.await("bestmove", wait, func(line string) {
 		noteError(line)
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "bestmove" {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "bestmove" {
 			best = f[1]
+		}
+		if len(f) > 0 && f[0] == "info" {
+			readScore(f, &a)
 		}
 	})
 	if err == nil {
 		err = failed
 	}
 	if err != nil {
-		return core.NullMove, err
+		return a, err
 	}
 	p := g.Position
 	m, err := p.ParseDeclared(best, func(s string) (core.Move, error) { return notation.Coordinate.Decode(p, s) })
 	if err != nil {
-		return core.NullMove, fmt.Errorf("uci: %s played %q: %w", u.name, best, err)
+		return a, fmt.Errorf("uci: %s played %q: %w", u.name, best, err)
 	}
-	return m, nil
+	a.Move = m
+	return a, nil
+}
+
+// readScore sets a's score from the fields of an info line that carries
+// "score cp N" or "score mate N"; other lines, and "info string" lines
+// (free text), leave it as it was.
+func readScore(f []string, a *Analysis) {
+	if len(f) > 1 && f[1] == "string" {
+		return
+	}
+	for i := 1; i+2 < len(f); i++ {
+		if f[i] != "score" {
+			continue
+		}
+		n, err := strconv.Atoi(f[i+2])
+		if err != nil || (f[i+1] != "cp" && f[i+1] != "mate") {
+			return
+		}
+		a.Score, a.Mate, a.Scored = n, f[i+1] == "mate", true
+		return
+	}
 }
 
 // ms writes a duration in whole milliseconds, as UCI wants times.

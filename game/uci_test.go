@@ -93,3 +93,30 @@ func TestPositionCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestReadScore: an info line's "score cp N" or "score mate N" is kept,
+// with or without a bound after it; a line without a score, or with one
+// that is not a number, leaves the last score as it was.
+func TestReadScore(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		want  Analysis
+		given Analysis // the score before the line
+	}{
+		{"info depth 10 seldepth 14 multipv 1 score cp 37 nodes 4021 pv e2e4", Analysis{Score: 37, Scored: true}, Analysis{}},
+		{"info depth 3 score cp -112 lowerbound nodes 90", Analysis{Score: -112, Scored: true}, Analysis{}},
+		{"info depth 20 score mate -3 pv e1e2", Analysis{Score: -3, Mate: true, Scored: true}, Analysis{}},
+		{"info depth 5 score mate 2", Analysis{Score: 2, Mate: true, Scored: true}, Analysis{Score: 400, Scored: true}},
+		{"info string score cp is not a score here", Analysis{Score: 12, Scored: true}, Analysis{Score: 12, Scored: true}},
+		{"info string score cp 5", Analysis{}, Analysis{}},
+		{"info depth 4 nodes 300 pv e2e4", Analysis{Score: 12, Scored: true}, Analysis{Score: 12, Scored: true}},
+		{"info depth 4 score wdl 300", Analysis{}, Analysis{}},
+		{"info depth 4 score cp", Analysis{}, Analysis{}},
+	} {
+		got := tc.given
+		readScore(strings.Fields(tc.line), &got)
+		if got != tc.want {
+			t.Errorf("%q after %+v: %+v, want %+v", tc.line, tc.given, got, tc.want)
+		}
+	}
+}

@@ -31,9 +31,11 @@ type Tuner struct {
 type tuneEntry struct {
 	fixed, phase, result float64
 	// score and blend: the target is blend × result + (1 − blend) ×
-	// the expected score of score (a search's), at the fitted K.
+	// the expected score of score (a search's or a teacher's), at the
+	// scale fitted to the scores (FitReport.ScoreK).
 	score, blend float64
-	start, end   int32 // the entry's slice of feats
+	target       float64 // set by the fit
+	start, end   int32   // the entry's slice of feats
 }
 
 // NewTuner returns a tuner for the rules' generic evaluation.
@@ -82,8 +84,9 @@ func (t *Tuner) canonical(i int) int {
 func (t *Tuner) Add(p *core.Position, result float64) { t.AddScored(p, result, 0, 1) }
 
 // AddScored adds a position whose target is blend × result + (1 − blend) ×
-// the expected score of score, a search's score of it in centipawns for
-// the first player (at the scale K the fit finds).
+// the expected score of score, a search's (or a teacher engine's) score of
+// it in centipawns for the first player, at the scale that makes the
+// scores of all positions predict their results best.
 func (t *Tuner) AddScored(p *core.Position, result, score, blend float64) {
 	e := t.e
 	ent := tuneEntry{
@@ -164,8 +167,12 @@ type FitOptions struct {
 
 // FitReport describes a fit.
 type FitReport struct {
-	Positions     int
-	K             float64 // the sigmoid's scale, fitted to the starting tables
+	Positions int
+	K         float64 // the sigmoid's scale, fitted to the starting tables
+	// ScoreK is the scale of the positions' scores, fitted to their
+	// results (K when every target is a result): an engine's centipawns
+	// need not be the evaluation's.
+	ScoreK        float64
 	Before, After float64 // the mean squared error
 	// ValidBefore and ValidAfter are the validation positions' error
 	// before and with the returned tables, BestEpoch the epoch of those
@@ -216,6 +223,11 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 	}
 	rep := FitReport{Positions: len(t.entries)}
 	rep.K = t.fitK(params, np)
+	rep.ScoreK = t.fitScoreK(rep.K)
+	t.setTargets(rep.ScoreK)
+	if opt.Validate != nil {
+		opt.Validate.setTargets(rep.ScoreK)
+	}
 	rep.Before = t.loss(params, np, rep.K, nil)
 	best := append([]float64(nil), params...)
 	if opt.Validate != nil {
@@ -351,9 +363,9 @@ func (t *Tuner) lossOf(params []float64, np int, k float64, grad []float64, resu
 			ev += sign * (params[idx]*e.phase + params[np+idx]*(1-e.phase))
 		}
 		s := sigmoid(ev, k)
-		target := e.result
-		if e.blend < 1 && !resultsOnly {
-			target = e.blend*e.result + (1-e.blend)*sigmoid(e.score, k)
+		target := e.target
+		if resultsOnly {
+			target = e.result
 		}
 		d := s - target
 		sum += d * d
@@ -373,21 +385,60 @@ func (t *Tuner) lossOf(params []float64, np int, k float64, grad []float64, resu
 }
 
 // fitK finds the scale K that fits the tables params to the games'
-// results best (golden-section search over 0.05 to 5).
+// results best.
 func (t *Tuner) fitK(params []float64, np int) float64 {
+	return goldenSection(func(k float64) float64 { return t.lossOf(params, np, k, nil, true) })
+}
+
+// fitScoreK finds the scale that makes the positions' scores predict
+// their results best, or returns k when no target uses a score.
+func (t *Tuner) fitScoreK(k float64) float64 {
+	scored := false
+	for _, e := range t.entries {
+		scored = scored || e.blend < 1
+	}
+	if !scored {
+		return k
+	}
+	return goldenSection(func(k float64) float64 {
+		sum := 0.0
+		for _, e := range t.entries {
+			if e.blend < 1 {
+				d := sigmoid(e.score, k) - e.result
+				sum += d * d
+			}
+		}
+		return sum
+	})
+}
+
+// setTargets sets each position's target, its scores read at scale k.
+func (t *Tuner) setTargets(k float64) {
+	for i := range t.entries {
+		e := &t.entries[i]
+		e.target = e.result
+		if e.blend < 1 {
+			e.target = e.blend*e.result + (1-e.blend)*sigmoid(e.score, k)
+		}
+	}
+}
+
+// goldenSection returns the scale from 0.05 to 5 where loss, assumed
+// unimodal there, is least.
+func goldenSection(loss func(k float64) float64) float64 {
 	lo, hi := 0.05, 5.0
 	phi := (math.Sqrt(5) - 1) / 2
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	fa, fb := t.lossOf(params, np, a, nil, true), t.lossOf(params, np, b, nil, true)
+	fa, fb := loss(a), loss(b)
 	for hi-lo > 1e-4 {
 		if fa < fb {
 			hi, b, fb = b, a, fa
 			a = hi - phi*(hi-lo)
-			fa = t.lossOf(params, np, a, nil, true)
+			fa = loss(a)
 		} else {
 			lo, a, fa = a, b, fb
 			b = lo + phi*(hi-lo)
-			fb = t.lossOf(params, np, b, nil, true)
+			fb = loss(b)
 		}
 	}
 	return (lo + hi) / 2

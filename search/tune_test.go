@@ -95,6 +95,15 @@ func TestTunerMatchesEvaluation(t *testing.T) {
 // tables.
 func plantedTuner(t *testing.T, plant func(truth *Weights)) (*Tuner, *Weights) {
 	t.Helper()
+	return taughtTuner(t, plant, 0)
+}
+
+// taughtTuner is plantedTuner whose positions, with teacherScale > 0,
+// carry a teacher's score as their whole target (blend 0): the planted
+// evaluation times teacherScale, a teacher whose centipawns are not the
+// evaluation's.
+func taughtTuner(t *testing.T, plant func(truth *Weights), teacherScale float64) (*Tuner, *Weights) {
+	t.Helper()
 	r := loadRules(t, "chess")
 	tu, err := NewTuner(r)
 	if err != nil {
@@ -108,7 +117,12 @@ func plantedTuner(t *testing.T, plant func(truth *Weights)) (*Tuner, *Weights) {
 		t.Fatal(err)
 	}
 	for _, p := range randomPositions(t, "chess", 300) {
-		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
+		truthEval := float64(ev.eval(p, 0, true))
+		if teacherScale > 0 {
+			tu.AddScored(p, sigmoid(truthEval, 1), teacherScale*truthEval, 0)
+		} else {
+			tu.Add(p, sigmoid(truthEval, 1))
+		}
 	}
 	return tu, init
 }
@@ -148,6 +162,28 @@ func TestTunerRecovers(t *testing.T) {
 		t.Errorf("the central knight squares gained %.0f on average, want most of 150", gain)
 	}
 	t.Logf("%d positions, K %.3f, loss %.6f → %.6f, central knights +%.0f", rep.Positions, rep.K, rep.Before, rep.After, gain)
+}
+
+// TestTunerTeacherScale: a teacher whose scores are three times the
+// planted evaluation is read at a third of the scale (FitReport.ScoreK),
+// so the fit recovers the planted knights, not three times them.
+func TestTunerTeacherScale(t *testing.T) {
+	tu, init := taughtTuner(t, centreKnights, 3)
+	w, rep, err := tu.Fit(init, FitOptions{Epochs: 200, Rate: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(rep.ScoreK-1.0/3) > 0.07 {
+		t.Errorf("ScoreK %.3f, want about 1/3 (K %.3f)", rep.ScoreK, rep.K)
+	}
+	gain := 0.0
+	for _, i := range chessCentre {
+		gain += float64(w.MG["knight"][i]+w.EG["knight"][i]-init.MG["knight"][i]-init.EG["knight"][i]) / 2
+	}
+	if gain /= float64(len(chessCentre)); gain < 75 || gain > 250 {
+		t.Errorf("the central knight squares gained %.0f on average, want about the planted 150", gain)
+	}
+	t.Logf("K %.3f, ScoreK %.3f, loss %.6f → %.6f, central knights +%.0f", rep.K, rep.ScoreK, rep.Before, rep.After, gain)
 }
 
 // TestBuiltinWeightsFit: every weights file the package carries fits its

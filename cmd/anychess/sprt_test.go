@@ -99,3 +99,76 @@ func TestTuneCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneTeacher: a teacher engine (this binary as 'anychess uci', at
+// depth 4) scores a positions file: its scores are the first player's,
+// a position whose best move captures is kept out, a stopped run goes on
+// where it stopped with the same result, a file of other positions is
+// refused, and the fit reads the teacher's file.
+func TestTuneTeacher(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(uciChildEnv, filepath.Join(dir, "uci.log"))
+	data, scored, out := filepath.Join(dir, "in.data"), filepath.Join(dir, "sf.data"), filepath.Join(dir, "w.json")
+	positions := []string{
+		"1\t0\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"0.5\t0\t4k3/8/8/8/8/8/8/3QK3 b - - 0 1", // a queen up for the first player, the second to move
+		"0\t0\t4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", // the rook takes the queen
+	}
+	if err := os.WriteFile(data, []byte(strings.Join(positions, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	teacher := "uci:" + os.Args[0] + "|go depth 4"
+	teach := func() (string, error) {
+		return runCmd(t, "", "tune", "chess", "--data", data, "--teacher", teacher, "--scored", scored, "--workers", "2")
+	}
+	if text, err := teach(); err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	raw, _ := os.ReadFile(scored)
+	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("scored file:\n%s", raw)
+	}
+	for i, want := range []string{"1\t", "0.5\t", "# 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"} {
+		if !strings.HasPrefix(lines[i], want) {
+			t.Errorf("line %d %q, want it to start %q", i+1, lines[i], want)
+		}
+	}
+	if f := strings.Split(lines[1], "\t"); len(f) != 3 || len(f[1]) < 3 || f[1][0] == '-' {
+		t.Errorf("a queen up for the first player scored %q, want hundreds of centipawns for it", lines[1])
+	}
+	// Stopped after one position and partway through the next line.
+	if err := os.WriteFile(scored, []byte(lines[0]+"\n0.5\t12"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := teach(); err != nil || !strings.Contains(text, "scored 2 positions") {
+		t.Fatalf("resumed: %v\n%s", err, text)
+	}
+	if again, _ := os.ReadFile(scored); string(again) != string(raw) {
+		t.Errorf("resumed file:\n%s\nwant:\n%s", again, raw)
+	}
+	// The fit reads the teacher's scores.
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--scored", scored, "--out", out, "--epochs", "5", "--result-weight", "0"); err != nil ||
+		!strings.Contains(text, "anychess tune chess: 2 positions of "+scored) {
+		t.Errorf("fit: %v\n%s", err, text)
+	}
+	other := filepath.Join(dir, "other.data")
+	if err := os.WriteFile(other, []byte("1\t5\t8/8/8/8/8/8/8/K1k5 w - - 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--teacher", teacher, "--scored", other}, "does not continue"},
+		{[]string{"--teacher", teacher}, "--scored"},
+		{[]string{"--teacher", "anychess:depth=4", "--scored", other}, "want uci:"},
+		{[]string{"--teacher", "uci:" + os.Args[0], "--scored", other}, "fixed limits"},
+		{[]string{"--scored", data, "--out", out}, "another file"},
+	} {
+		args := append([]string{"tune", "chess", "--data", data}, tc.args...)
+		if _, err := runCmd(t, "", args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one naming %q", tc.args, err, tc.want)
+		}
+	}
+}

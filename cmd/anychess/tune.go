@@ -3,7 +3,6 @@ package main
 // The tune subcommand: self-play positions of a variant, and Texel tuning of its evaluation's piece-square tables on them.
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,13 +28,24 @@ const tuneHelp = `Two steps, which may be run together:
                           append their quiet positions (not in check, the move
                           played no capture, no mate score) with the game's
                           result and the search's score to FILE
+  --data FILE --teacher ENGINE --scored S
+                          score every position of FILE with a stronger UCI
+                          engine, e.g. 'uci:/usr/games/stockfish|go depth 10'
+                          (fixed limits, a new game for each position), and
+                          write them to S with the teacher's score in place
+                          of the search's; a position it scores as a mate,
+                          or whose best move is not quiet, is kept out ("#"
+                          lines); S resumes where a stopped run left it
   --data FILE --out W     fit the variant's piece-square tables (middlegame and
                           endgame) to the positions of FILE (Texel tuning) and
                           write them to W, a weights file (search/weights/);
                           each position's target blends the game's result
                           (--result-weight) with the expected score of the
-                          search's score, which is far less noisy; the last
-                          tenth of FILE validates the fit (early stopping)
+                          search's (or the teacher's) score, which is far
+                          less noisy, read at the scale that makes these
+                          scores predict the results best; with --scored S
+                          the fit reads S instead of FILE; the last tenth
+                          validates the fit (early stopping)
 Only the generic evaluation of two players on a bounded board can be tuned
 (chess, siberia, claustrophobia, or a --variant-file of that kind); the
 package carries the weights of search/weights/ and uses them by the variant's
@@ -58,6 +68,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 	blend := fs.Float64("result-weight", 0.5, "the share of the game's result in a position's target; the rest is the expected score of the search that played it")
 	maxPlies := fs.Int("max-plies", 300, "a self-play game still going after this many plies is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
+	teacher := fs.String("teacher", "", "a UCI engine with fixed limits that scores the positions of --data into --scored ('uci:COMMAND|go depth 10')")
+	scored := fs.String("scored", "", "the positions file with the teacher's scores (written with --teacher, read by --out)")
 	fs.Usage = func() {
 		fmt.Fprintln(stdout, "usage: anychess tune [VARIANT] --data FILE [--games N] [--out WEIGHTS] [flags]")
 		fs.PrintDefaults()
@@ -71,8 +83,12 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --data FILE is required")
 	case *games < 0 || *games > 1_000_000:
 		return fmt.Errorf("tune: --games %d: want 0 to 1000000", *games)
-	case *games == 0 && *out == "":
-		return fmt.Errorf("tune: nothing to do: give --games N to play, --out FILE to fit, or both")
+	case *games == 0 && *out == "" && *teacher == "":
+		return fmt.Errorf("tune: nothing to do: give --games N to play, --teacher ENGINE to score, --out FILE to fit, or some of them")
+	case *teacher != "" && *scored == "":
+		return fmt.Errorf("tune: --teacher wants --scored FILE, the file it writes")
+	case *scored != "" && *scored == *data:
+		return fmt.Errorf("tune: --scored %s: want another file than --data", *scored)
 	case *workers < 1 || *workers > 256:
 		return fmt.Errorf("tune: --workers %d: want 1 to 256", *workers)
 	case *nodes == 0:
@@ -96,10 +112,19 @@ func cmdTune(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
+	if *teacher != "" {
+		if err := tuneTeach(r, *data, *scored, *teacher, *workers, stdout); err != nil {
+			return err
+		}
+	}
 	if *out == "" {
 		return nil
 	}
-	return tuneFit(r, *data, *out, *epochs, *rate, *blend, *ridge, *coarse, stdout)
+	fitData := *data
+	if *scored != "" {
+		fitData = *scored
+	}
+	return tuneFit(r, fitData, *out, *epochs, *rate, *blend, *ridge, *coarse, stdout)
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
@@ -255,25 +280,23 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge flo
 		return err
 	}
 	valid, _ := search.NewTuner(r)
-	f, err := os.Open(path)
+	all, err := readLines(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		return err
+	var numbers []int // each line's number in the file
+	for i, text := range all {
+		if !strings.HasPrefix(text, teacherSkip) {
+			lines = append(lines, text)
+			numbers = append(numbers, i+1)
+		}
 	}
 	// The last tenth of the file (the last games played) validates the
 	// fit; the rest trains it.
 	train := len(lines) - len(lines)/10
 	for i, text := range lines {
-		line := i + 1
+		line := numbers[i]
 		fields := strings.Split(text, "\t")
 		if len(fields) != 3 {
 			return fmt.Errorf("tune: %s:%d: want RESULT<TAB>SCORE<TAB>POSITION", path, line)
@@ -311,8 +334,8 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge flo
 		return err
 	}
 	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, ridge %g, coarse %t, "+
-		"targets %g × result + %g × the search's expected score, the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
-		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, ridge, coarse, blend, 1-blend, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
+		"targets %g × result + %g × the expected score of the scores (scale %.3f), the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
+		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, ridge, coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
 	fmt.Fprintf(stdout, "%s (%v)\n", w.Note, time.Since(start).Round(time.Millisecond))
 	data, err := json.Marshal(w)
 	if err != nil {
