@@ -111,7 +111,7 @@ func TestTuneTeacher(t *testing.T) {
 	data, scored, out := filepath.Join(dir, "in.data"), filepath.Join(dir, "sf.data"), filepath.Join(dir, "w.json")
 	positions := []string{
 		"1\t0\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-		"0.5\t0\t4k3/8/8/8/8/8/8/3QK3 b - - 0 1", // a queen up for the first player, the second to move
+		"0.5\t0\t4k3/8/8/8/8/8/8/3QK3 b - - 0 1",  // a queen up for the first player, the second to move
 		"0\t0\t4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", // the rook takes the queen
 	}
 	if err := os.WriteFile(data, []byte(strings.Join(positions, "\n")+"\n"), 0o644); err != nil {
