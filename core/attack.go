@@ -49,6 +49,68 @@ func (p *Position) Attacks(sq Square, by Player) bool {
 	return false
 }
 
+// attackedAround is AttackedAround on a bounded board around k, a playable
+// square: bit i says whether AttackedBy(k + Around[i], us) holds, for the
+// playable squares among them. The leaps are looked up once for each enemy
+// piece (attackTable.around), not eight times for each of its types.
+func (p *Position) attackedAround(k Square, us Player) uint8 {
+	b := p.rules.Board
+	board := p.board
+	var sqs [8]Square
+	var live uint8 // the playable squares among the eight
+	for i, d := range Around {
+		n := k + Square(int(d.Y)*b.Stride+int(d.X))
+		sqs[i] = n
+		if b.Playable(n) {
+			live |= 1 << i
+		}
+	}
+	var mask uint8
+	for by := Player(0); int(by) < p.rules.Players; by++ {
+		if by == us {
+			continue
+		}
+		t := &p.rules.attack[by]
+		for _, from := range p.lists[by].sqs {
+			if o := int32(from-k) + t.aroundBias; o >= 0 && o <= 2*t.aroundBias {
+				mask |= t.around[o*t.types+int32(board[from]&63)]
+			}
+		}
+		mask &= live
+		for i := 0; i < 8; i++ {
+			if live&^mask&(1<<i) == 0 {
+				continue
+			}
+			sq := sqs[i]
+		slides:
+			for j := range t.slides {
+				a := &t.slides[j]
+				at := sq
+				for n := a.max; n > 0; n-- {
+					at -= Square(a.delta)
+					c := board[at]
+					if c == Empty || c == Hole {
+						continue
+					}
+					if Player(c>>6) == by && a.mask>>(c&63)&1 != 0 {
+						mask |= 1 << i
+						break slides
+					}
+					break
+				}
+			}
+		}
+		if t.exotic != 0 {
+			for i := 0; i < 8; i++ {
+				if live&^mask&(1<<i) != 0 && p.exoticAttack(sqs[i], by, t.exotic) {
+					mask |= 1 << i
+				}
+			}
+		}
+	}
+	return mask
+}
+
 // exoticAttack generates the captures of by's exotic pieces that the attack
 // tables leave out, and looks for one that captures on sq. It runs as if by
 // were to move.

@@ -76,6 +76,13 @@ type attackTable struct {
 	leaps  []attackStep
 	slides []attackStep
 	exotic uint64 // piece types with captures the tables cannot express
+	// around is leaps turned round, for Position.AttackedAround: for a
+	// piece of type t at offset o from a square, around[(o+aroundBias)*
+	// types+t] has bit i set when one of its leaps captures on the square
+	// plus Around[i]; offsets beyond aroundBias reach none of them.
+	around     []uint8
+	aroundBias int32
+	types      int32
 }
 
 type attackStep struct {
@@ -158,6 +165,7 @@ func (r *Rules) compileMoves() {
 		for _, k := range slideOrder {
 			r.attack[pl].slides = append(r.attack[pl].slides, attackStep{delta: k.delta, max: k.max, mask: slides[k]})
 		}
+		r.attack[pl].compileAround(r.Board.Stride, len(r.Pieces))
 	}
 	r.exoticPins = !r.pinShortcut && reachKnown
 }
@@ -367,4 +375,28 @@ func (cp *path) mayCapture(off int32) bool {
 		return false
 	}
 	return true
+}
+
+// compileAround builds t.around from t.leaps, for a board of the stride
+// and the number of piece types.
+func (t *attackTable) compileAround(stride, types int) {
+	var reach int32
+	for _, a := range t.leaps {
+		reach = max(reach, a.delta, -a.delta)
+	}
+	t.aroundBias = reach + int32(stride) + 1
+	t.types = int32(types)
+	t.around = make([]uint8, (2*t.aroundBias+1)*t.types)
+	for i, d := range Around {
+		near := int32(d.Y)*int32(stride) + int32(d.X)
+		for _, a := range t.leaps {
+			// The leap lands on square+near from square+near−delta.
+			o := near - a.delta + t.aroundBias
+			for ty := int32(1); ty < t.types; ty++ {
+				if a.mask>>uint(ty)&1 != 0 {
+					t.around[o*t.types+ty] |= 1 << i
+				}
+			}
+		}
+	}
 }

@@ -66,6 +66,9 @@ func (p *Position) AttackedAround(c Coord, us Player) uint8 {
 	if p.plane != nil {
 		return p.planeAttackedAround(c, us)
 	}
+	if k := p.rules.Board.Square(c); k != NoSquare && p.rules.Board.Playable(k) {
+		return p.attackedAround(k, us)
+	}
 	var mask uint8
 	for i, d := range Around {
 		if p.AttackedAt(Coord{c.X + d.X, c.Y + d.Y}, us) {

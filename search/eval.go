@@ -3,6 +3,7 @@ package search
 // Static evaluation: piece values derived from mobility, mobility tables per square, pawn advance, royal safety and the structure terms, or the variant's own Hooks.Evaluate.
 
 import (
+	"math/bits"
 	"sync"
 
 	"anychess/core"
@@ -44,8 +45,9 @@ type evaluator struct {
 	// square[pl][t*size+sq] is the square term of player pl's piece type t.
 	square [core.MaxPlayers][]int16
 	size   int
-	// near[sq] lists the board squares next to sq, for royal safety.
-	near   [][]core.Square
+	// safety: royal safety on a bounded board (two players, royal
+	// pieces); the plane's evaluation has its own.
+	safety bool
 	hook   func(*core.Position, core.Player) int
 	royals bool
 	// goal holds the goal terms' tables (goal.go), nil without a region a
@@ -92,20 +94,7 @@ func newEvaluator(r *core.Rules) *evaluator {
 	for pl := 0; pl < r.Players; pl++ {
 		e.square[pl] = squareTable(r, core.Player(pl))
 	}
-	if e.royals && r.Players == 2 {
-		e.near = make([][]core.Square, e.size)
-		for _, sq := range b.Squares() {
-			c := b.Coord(sq)
-			for dy := int64(-1); dy <= 1; dy++ {
-				for dx := int64(-1); dx <= 1; dx++ {
-					n := b.Square(core.Coord{X: c.X + dx, Y: c.Y + dy})
-					if (dx != 0 || dy != 0) && n != core.NoSquare && b.Playable(n) {
-						e.near[sq] = append(e.near[sq], n)
-					}
-				}
-			}
-		}
-	}
+	e.safety = e.royals && r.Players == 2 && !b.Unbounded
 	e.goal = newGoalTables(r, e.values)
 	e.structure = newStructTerms(r, e.values)
 	if w := BuiltinWeights(r.Name()); w != nil && Tunable(r) {
@@ -269,14 +258,9 @@ func (e *evaluator) side(p *core.Position, pl core.Player, positional bool, phas
 			sum += int(tab[t*e.size+int(sq)])
 		}
 	}
-	if positional && e.near != nil {
-		if k := p.Royal(pl); k != core.NoSquare && int(k) < len(e.near) {
-			danger := 0
-			for _, n := range e.near[k] {
-				if p.AttackedBy(n, pl) {
-					danger += royalSafety
-				}
-			}
+	if positional && e.safety {
+		if k := p.Royal(pl); k != core.NoSquare {
+			danger := royalSafety * bits.OnesCount8(p.AttackedAround(p.Coord(k), pl))
 			sum -= min(danger, royalDanger)
 		}
 	}
@@ -305,7 +289,7 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 	if v, ok := e.variants.Load(key); ok {
 		return v.(*evaluator)
 	}
-	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, near: e.near, hook: e.hook,
+	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, safety: e.safety, hook: e.hook,
 		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short, structure: e.structure}
 	if noGoal {
 		plain.goal = nil
