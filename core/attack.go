@@ -51,8 +51,10 @@ func (p *Position) Attacks(sq Square, by Player) bool {
 
 // attackedAround is AttackedAround on a bounded board around k, a playable
 // square: bit i says whether AttackedBy(k + Around[i], us) holds, for the
-// playable squares among them. The leaps are looked up once for each enemy
-// piece (attackTable.around), not eight times for each of its types.
+// playable squares among them. It starts from each enemy piece, not from
+// each square: its leaps are looked up once (attackTable.around), and only
+// the slides that line up with one of the squares are walked
+// (attackTable.rays), from that square back to the slider.
 func (p *Position) attackedAround(k Square, us Player) uint8 {
 	b := p.rules.Board
 	board := p.board
@@ -77,26 +79,29 @@ func (p *Position) attackedAround(k Square, us Player) uint8 {
 			}
 		}
 		mask &= live
-		for i := 0; i < 8; i++ {
-			if live&^mask&(1<<i) == 0 {
-				continue
-			}
-			sq := sqs[i]
-		slides:
-			for j := range t.slides {
-				a := &t.slides[j]
-				at := sq
-				for n := a.max; n > 0; n-- {
-					at -= Square(a.delta)
-					c := board[at]
-					if c == Empty || c == Hole {
+		if t.sliders != 0 {
+			w := int32(2*b.Files - 1)
+			x0, y0 := int32(b.Files-1)-int32(b.col[k]), int32(b.Ranks-1)-int32(b.row[k])
+			for _, from := range p.lists[by].sqs {
+				ty := int32(board[from] & 63)
+				if t.sliders>>ty&1 == 0 || live&^mask == 0 {
+					continue
+				}
+				at := (int32(b.row[from])+y0)*w + int32(b.col[from]) + x0
+			rays:
+				for _, ray := range t.rays[t.rayIndex[at]:t.rayIndex[at+1]] {
+					bit := uint8(1) << ray.i
+					if live&^mask&bit == 0 || ray.mask>>ty&1 == 0 {
 						continue
 					}
-					if Player(c>>6) == by && a.mask>>(c&63)&1 != 0 {
-						mask |= 1 << i
-						break slides
+					sq := sqs[ray.i]
+					for n := ray.steps; n > 1; n-- {
+						sq -= Square(ray.delta)
+						if c := board[sq]; c != Empty && c != Hole {
+							continue rays
+						}
 					}
-					break
+					mask |= bit
 				}
 			}
 		}

@@ -35,6 +35,7 @@ type Board struct {
 	zones        []*Region // BoardDef.Zones, by player
 	zoneOf       []int8    // the player whose zone holds each square, -1 for none
 	symbol       []byte    // BoardDef.Draw: display character of each square, 0 for none
+	col, row     []int16   // the file and rank of each cell (padding included)
 	// Unbounded boards (BoardDef.Unbounded) have no mailbox: Files, Ranks and
 	// Size are 0, and squares are handles that the Position interns
 	// (plane_square.go). Use Position.Coord, Square, Name and ParseSquare;
@@ -74,6 +75,10 @@ func newBoard(def *BoardDef, pad int) (*Board, error) {
 	b := &Board{Files: def.Files, Ranks: def.Ranks, Pad: pad, Stride: def.Files + 2*pad}
 	n := b.Stride * (def.Ranks + 2*pad)
 	b.cells = make([]uint8, n)
+	b.col, b.row = make([]int16, n), make([]int16, n)
+	for i := range n {
+		b.col[i], b.row[i] = int16(i%b.Stride-pad), int16(i/b.Stride-pad)
+	}
 	b.empty = make([]Piece, n)
 	for i := range b.empty {
 		b.empty[i] = Wall

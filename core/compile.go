@@ -83,6 +83,23 @@ type attackTable struct {
 	around     []uint8
 	aroundBias int32
 	types      int32
+	// The slides turned round: for a piece at files dx and ranks dy from
+	// a square, rayIndex[(dy+ranks−1)×(2×files−1)+dx+files−1] and the
+	// entry after it bound the rays of rays by which a slide could reach a
+	// square next to it, were the way clear. sliders has the bits of the
+	// types with slides.
+	rays     []aroundRay
+	rayIndex []int32
+	sliders  uint64
+}
+
+// aroundRay is a slide of the types in mask that reaches the square next
+// to a square at Around index i, steps steps of delta away from the slider.
+type aroundRay struct {
+	mask  uint64
+	delta int32
+	steps int16
+	i     int16
 }
 
 type attackStep struct {
@@ -166,6 +183,7 @@ func (r *Rules) compileMoves() {
 			r.attack[pl].slides = append(r.attack[pl].slides, attackStep{delta: k.delta, max: k.max, mask: slides[k]})
 		}
 		r.attack[pl].compileAround(r.Board.Stride, len(r.Pieces))
+		r.attack[pl].compileRays(r.Board)
 	}
 	r.exoticPins = !r.pinShortcut && reachKnown
 }
@@ -398,5 +416,35 @@ func (t *attackTable) compileAround(stride, types int) {
 				}
 			}
 		}
+	}
+}
+
+// compileRays builds t.rays, t.rayIndex and t.sliders from t.slides, for
+// the board.
+func (t *attackTable) compileRays(b *Board) {
+	w, h := 2*b.Files-1, 2*b.Ranks-1
+	lists := make([][]aroundRay, w*h)
+	for _, a := range t.slides {
+		t.sliders |= a.mask
+		// The slide's step as files and ranks: |files| is at most the
+		// board's padding, less than half the stride.
+		vy := int(a.delta) + b.Stride/2
+		vy = (vy - ((vy%b.Stride)+b.Stride)%b.Stride) / b.Stride
+		vx := int(a.delta) - vy*b.Stride
+		for i, d := range Around {
+			for m := 1; m <= int(a.max); m++ {
+				dx, dy := int(d.X)-m*vx, int(d.Y)-m*vy
+				if dx < -(b.Files-1) || dx > b.Files-1 || dy < -(b.Ranks-1) || dy > b.Ranks-1 {
+					break
+				}
+				at := (dy+b.Ranks-1)*w + dx + b.Files - 1
+				lists[at] = append(lists[at], aroundRay{mask: a.mask, delta: a.delta, steps: int16(m), i: int16(i)})
+			}
+		}
+	}
+	t.rayIndex = make([]int32, len(lists)+1)
+	for k, l := range lists {
+		t.rays = append(t.rays, l...)
+		t.rayIndex[k+1] = int32(len(t.rays))
 	}
 }
