@@ -163,6 +163,12 @@ type FitOptions struct {
 	// square to 100,000 self-play positions put ±200 cp on squares
 	// where pieces seldom stand, and lost; doc/SEARCH.md).
 	Coarse bool
+	// MinCount keeps at its starting value each weight whose square a
+	// piece of its type stands on in fewer than MinCount positions,
+	// counted in that weight's phase (a middlegame weight counts phase,
+	// an endgame one 1 − phase): a king on the eighth rank in the
+	// middlegame is too rare to place.
+	MinCount float64
 }
 
 // FitReport describes a fit.
@@ -221,6 +227,19 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 			free = append(free, i, np+i)
 		}
 	}
+	var frozen []int // the weights MinCount keeps
+	if opt.MinCount > 0 {
+		count := t.counts(np)
+		kept := free[:0]
+		for _, i := range free {
+			if count[i] >= opt.MinCount {
+				kept = append(kept, i)
+			} else {
+				frozen = append(frozen, i)
+			}
+		}
+		free = kept
+	}
 	rep := FitReport{Positions: len(t.entries)}
 	rep.K = t.fitK(params, np)
 	rep.ScoreK = t.fitScoreK(rep.K)
@@ -250,6 +269,9 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 	for epoch := 1; epoch <= opt.Epochs; epoch++ {
 		clear(grad)
 		l := t.loss(params, np, rep.K, grad)
+		for _, i := range frozen {
+			grad[i] = 0
+		}
 		if opt.Ridge > 0 {
 			for _, i := range free {
 				d := (params[i] - prior[i]) / 100
@@ -442,4 +464,21 @@ func goldenSection(loss func(k float64) float64) float64 {
 		}
 	}
 	return (lo + hi) / 2
+}
+
+// counts returns, for each weight (middlegame, then endgame from np), how
+// many positions stand a piece on its square, weighted by its phase.
+func (t *Tuner) counts(np int) []float64 {
+	count := make([]float64, 2*np)
+	for _, e := range t.entries {
+		for _, f := range t.feats[e.start:e.end] {
+			idx := int(f) - 1
+			if f < 0 {
+				idx = int(-f) - 1
+			}
+			count[idx] += e.phase
+			count[np+idx] += 1 - e.phase
+		}
+	}
+	return count
 }

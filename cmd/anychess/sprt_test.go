@@ -80,7 +80,7 @@ func TestTuneCommand(t *testing.T) {
 	}
 	// The same positions fitted coarsely, held by a ridge.
 	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", out, "--epochs", "20", "--coarse", "--ridge", "0.001"); err != nil ||
-		!strings.Contains(text, "ridge 0.001, coarse true") {
+		!strings.Contains(text, "ridge 0.001, min count 0, coarse true") {
 		t.Errorf("coarse fit: %v\n%s", err, text)
 	}
 	for _, tc := range []struct {
@@ -93,6 +93,7 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--result-weight", "2"}, "--result-weight"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "-1"}, "--ridge"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "NaN"}, "--ridge"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--min-count", "-1"}, "--min-count"},
 	} {
 		if _, err := runCmd(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %q", tc.args, err, tc.want)

@@ -65,6 +65,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	rate := fs.Float64("rate", 1, "the fit's step, in centipawns")
 	coarse := fs.Bool("coarse", false, "fit per piece type and phase only a shift and a scale of the starting table, not every square (for fewer positions)")
 	ridge := fs.Float64("ridge", 0, "pull the weights towards their starting values: the fit adds RIDGE × Σ ((weight − start) / 100 cp)² to the error")
+	minCount := fs.Float64("min-count", 0, "keep at its starting value each weight whose square its piece type stands on in fewer positions than this (counted in the weight's phase)")
 	blend := fs.Float64("result-weight", 0.5, "the share of the game's result in a position's target; the rest is the expected score of the search that played it")
 	maxPlies := fs.Int("max-plies", 300, "a self-play game still going after this many plies is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
@@ -99,6 +100,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --result-weight %g: want 0 to 1", *blend)
 	case !(*ridge >= 0 && *ridge <= 1e6):
 		return fmt.Errorf("tune: --ridge %g: want 0 to 1000000", *ridge)
+	case !(*minCount >= 0 && *minCount <= 1e9):
+		return fmt.Errorf("tune: --min-count %g: want 0 to 1000000000", *minCount)
 	}
 	r, err := v.rules()
 	if err != nil {
@@ -124,7 +127,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if *scored != "" {
 		fitData = *scored
 	}
-	return tuneFit(r, fitData, *out, *epochs, *rate, *blend, *ridge, *coarse, stdout)
+	return tuneFit(r, fitData, *out, *epochs, *rate, *blend, *ridge, *minCount, *coarse, stdout)
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
@@ -274,7 +277,7 @@ func quietMove(p *core.Position, m core.Move) bool {
 }
 
 // tuneFit reads the positions of path, fits the weights and writes them.
-func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge float64, coarse bool, stdout io.Writer) error {
+func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge, minCount float64, coarse bool, stdout io.Writer) error {
 	tu, err := search.NewTuner(r)
 	if err != nil {
 		return err
@@ -325,7 +328,7 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge flo
 		return err
 	}
 	start := time.Now()
-	opt := search.FitOptions{Epochs: epochs, Rate: rate, Ridge: ridge, Coarse: coarse, Log: stdout}
+	opt := search.FitOptions{Epochs: epochs, Rate: rate, Ridge: ridge, MinCount: minCount, Coarse: coarse, Log: stdout}
 	if valid.Len() > 0 {
 		opt.Validate = valid
 	}
@@ -333,9 +336,9 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge flo
 	if err != nil {
 		return err
 	}
-	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, ridge %g, coarse %t, "+
+	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, ridge %g, min count %g, coarse %t, "+
 		"targets %g × result + %g × the expected score of the scores (scale %.3f), the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
-		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, ridge, coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
+		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, ridge, minCount, coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
 	fmt.Fprintf(stdout, "%s (%v)\n", w.Note, time.Since(start).Round(time.Millisecond))
 	data, err := json.Marshal(w)
 	if err != nil {
