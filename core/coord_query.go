@@ -59,9 +59,11 @@ var Around = [8]Coord{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 
 
 // AttackedAround returns which of the eight squares next to c an opponent of
 // us attacks: bit i for the square c + Around[i] (squares off the board are
-// never attacked). On an unbounded board it looks at each enemy piece once,
-// skipping those that neither stand within leaping reach nor line up with
-// any of the eight, and like AttackedAt it gives no square a handle.
+// never attacked). It looks at each enemy piece once, skipping those that
+// neither stand within leaping reach nor line up with any of the eight; on
+// an unbounded board, like AttackedAt, it gives no square a handle. On a
+// bounded board c must be playable for that; elsewhere each square is
+// asked in turn.
 func (p *Position) AttackedAround(c Coord, us Player) uint8 {
 	if p.plane != nil {
 		return p.planeAttackedAround(c, us)
