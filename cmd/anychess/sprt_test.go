@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"anychess/notation"
 	"anychess/search"
+	"anychess/variant"
 )
 
 // TestSPRTCommand: a short test between the engine and a random mover
@@ -127,9 +129,11 @@ func TestTuneTeacher(t *testing.T) {
 	}
 	raw, _ := os.ReadFile(scored)
 	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
-	if len(lines) != 3 {
+	if len(lines) != 4 || lines[0] != "#! anychess tune chess --data "+data+" --teacher '"+teacher+"'" {
 		t.Fatalf("scored file:\n%s", raw)
 	}
+	header := lines[0]
+	lines = lines[1:]
 	for i, want := range []string{"1\t", "0.5\t", "# 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"} {
 		if !strings.HasPrefix(lines[i], want) {
 			t.Errorf("line %d %q, want it to start %q", i+1, lines[i], want)
@@ -139,7 +143,7 @@ func TestTuneTeacher(t *testing.T) {
 		t.Errorf("a queen up for the first player scored %q, want hundreds of centipawns for it", lines[1])
 	}
 	// Stopped after one position and partway through the next line.
-	if err := os.WriteFile(scored, []byte(lines[0]+"\n0.5\t12"), 0o644); err != nil {
+	if err := os.WriteFile(scored, []byte(header+"\n"+lines[0]+"\n0.5\t12"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if text, err := teach(); err != nil || !strings.Contains(text, "scored 2 positions") {
@@ -150,7 +154,7 @@ func TestTuneTeacher(t *testing.T) {
 	}
 	// The fit reads the teacher's scores.
 	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--scored", scored, "--out", out, "--epochs", "5", "--result-weight", "0"); err != nil ||
-		!strings.Contains(text, "anychess tune chess: 2 positions of "+scored) {
+		!strings.Contains(text, "anychess tune chess: 2 positions of "+scored) || !strings.Contains(text, "was made by: anychess tune chess --data "+data) {
 		t.Errorf("fit: %v\n%s", err, text)
 	}
 	other := filepath.Join(dir, "other.data")
@@ -170,6 +174,38 @@ func TestTuneTeacher(t *testing.T) {
 		args := append([]string{"tune", "chess", "--data", data}, tc.args...)
 		if _, err := runCmd(t, "", args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestQuietMove: the moves whose positions the tuner keeps: steps, double
+// steps and castling are quiet; captures, en passant and promotions are not.
+func TestQuietMove(t *testing.T) {
+	r, err := variant.Load("chess", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fen, move string
+		quiet     bool
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "d2d4", true},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "g1f3", true},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", true},
+		{"4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5", false},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", false},
+		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q", false},
+	} {
+		p, err := r.ParsePosition(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := notation.Coordinate.Decode(p, tc.move)
+		if err != nil {
+			t.Fatalf("%s in %s: %v", tc.move, tc.fen, err)
+		}
+		if got := quietMove(p, m); got != tc.quiet {
+			t.Errorf("%s in %s: quiet %v, want %v", tc.move, tc.fen, got, tc.quiet)
 		}
 	}
 }

@@ -20,7 +20,12 @@ import (
 
 // teacherSkip starts the line of a position the teacher did not score
 // (a mate score, or a best move that is not quiet); the fit skips it.
-const teacherSkip = "#"
+// teacherHeader starts the file's first line, which names the teacher and
+// the positions file; the fit copies it into the weights' note.
+const (
+	teacherSkip   = "#"
+	teacherHeader = "#!"
+)
 
 // tuneTeach asks the teacher, a UCI engine (match.ParsePlayer's "uci:…"
 // with its own go limits), for its score of every position of in and
@@ -28,7 +33,8 @@ const teacherSkip = "#"
 // teacher's centipawns for the first player. A position the teacher
 // scores as a mate, or whose best move captures, promotes or gives no
 // quiet answer the static evaluation could match, is written as
-// "# POSITION". out is written in the order of in and may be resumed:
+// "# POSITION", after a first line "#! …" that names the teacher. out is
+// written in the order of in and may be resumed:
 // its lines are checked against in's, a partial last line is dropped, and
 // the teacher goes on from the next position.
 func tuneTeach(r *core.Rules, in, out, teacher string, workers int, stdout io.Writer) error {
@@ -58,6 +64,9 @@ func tuneTeach(r *core.Rules, in, out, teacher string, workers int, stdout io.Wr
 	}
 	defer f.Close()
 	w := bufio.NewWriter(f)
+	if info, err := f.Stat(); err == nil && info.Size() == 0 {
+		fmt.Fprintf(w, "%s anychess tune %s --data %s --teacher '%s'\n", teacherHeader, r.Name(), in, teacher)
+	}
 
 	var (
 		mu       sync.Mutex
@@ -189,6 +198,9 @@ func resumeTeach(out string, positions []string) (int, error) {
 	n := 0
 	for line := range strings.Lines(string(data)) {
 		line = strings.TrimSuffix(line, "\n")
+		if strings.HasPrefix(line, teacherHeader) {
+			continue
+		}
 		var pos string
 		if rest, ok := strings.CutPrefix(line, teacherSkip+" "); ok {
 			pos = rest

@@ -268,12 +268,17 @@ func selfPlay(r *core.Rules, opening []string, nodes uint64, maxPlies int) ([]st
 	return lines, nil
 }
 
-// quietMove reports whether m removes no piece and promotes nothing.
+// quietMove reports whether m removes no piece and promotes nothing. The
+// Victims of a double step (the squares it passes) and of castling (the
+// rook's) are no pieces removed.
 func quietMove(p *core.Position, m core.Move) bool {
-	if m.Promo != 0 || m.VictimCount() > 0 || m.Kind == core.KindEnPassant || m.Kind == core.KindStationary {
+	switch {
+	case m.Promo != 0 || m.Kind == core.KindEnPassant || m.Kind == core.KindStationary:
 		return false
+	case m.Kind == core.KindCastle || m.Kind == core.KindDoubleStep:
+		return true
 	}
-	return m.To == core.NoSquare || !p.At(m.To).IsPiece() || m.Kind == core.KindCastle
+	return m.VictimCount() == 0 && (m.To == core.NoSquare || !p.At(m.To).IsPiece())
 }
 
 // tuneFit reads the positions of path, fits the weights and writes them.
@@ -289,8 +294,11 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge, mi
 	}
 	var lines []string
 	var numbers []int // each line's number in the file
+	var made []string // how the file was made (teacherHeader lines)
 	for i, text := range all {
-		if !strings.HasPrefix(text, teacherSkip) {
+		if rest, ok := strings.CutPrefix(text, teacherHeader); ok {
+			made = append(made, strings.TrimSpace(rest))
+		} else if !strings.HasPrefix(text, teacherSkip) {
 			lines = append(lines, text)
 			numbers = append(numbers, i+1)
 		}
@@ -339,6 +347,9 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge, mi
 	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, ridge %g, min count %g, coarse %t, "+
 		"targets %g × result + %g × the expected score of the scores (scale %.3f), the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
 		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, ridge, minCount, coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
+	if len(made) > 0 {
+		w.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
+	}
 	fmt.Fprintf(stdout, "%s (%v)\n", w.Note, time.Since(start).Round(time.Millisecond))
 	data, err := json.Marshal(w)
 	if err != nil {
