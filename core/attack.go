@@ -58,6 +58,8 @@ func (p *Position) Attacks(sq Square, by Player) bool {
 func (p *Position) attackedAround(k Square, us Player) uint8 {
 	b := p.rules.Board
 	board := p.board
+	// The board's padding (at least 2 cells) keeps the eight inside the
+	// mailbox, so none wraps to another rank.
 	var sqs [8]Square
 	var live uint8 // the playable squares among the eight
 	for i, d := range Around {
