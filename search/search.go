@@ -1143,8 +1143,10 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	if useTT {
 		key = s.key()
 		if e, ok := s.tt.probe(key); ok {
-			if v, ok := e.cuts(ply, alpha, beta); ok && beta-alpha == 1 {
-				return v
+			if beta-alpha == 1 {
+				if v, ok := e.cuts(ply, alpha, beta); ok {
+					return v
+				}
 			}
 			cached = int(e.eval)
 		}

@@ -70,15 +70,13 @@ func tuneTeach(r *core.Rules, in, out, teacher string, workers int, stdout io.Wr
 
 	var (
 		mu       sync.Mutex
-		next     = done // the next position handed to a worker
-		written  = done // positions written to out
-		scored   []string
-		ready    []bool
+		next     = done                           // the next position handed to a worker
+		written  = done                           // positions written to out
+		scored   = make([]string, len(positions)) // the lines, by position
+		ready    = make([]bool, len(positions))
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	scored = make([]string, len(positions))
-	ready = make([]bool, len(positions))
 	start := time.Now()
 	// flush writes the finished lines that follow those written; the
 	// caller holds mu.
