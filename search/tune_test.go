@@ -139,6 +139,16 @@ func centreKnights(truth *Weights) {
 // chessCentre are the four central squares of the chess board.
 var chessCentre = []int{3*8 + 3, 3*8 + 4, 4*8 + 3, 4*8 + 4}
 
+// centralKnightGain is how much w's knight tables gained over init's on
+// chessCentre, averaged over the squares and both phases.
+func centralKnightGain(w, init *Weights) float64 {
+	gain := 0.0
+	for _, i := range chessCentre {
+		gain += float64(w.MG["knight"][i]+w.EG["knight"][i]-init.MG["knight"][i]-init.EG["knight"][i]) / 2
+	}
+	return gain / float64(len(chessCentre))
+}
+
 // TestTunerRecovers: positions labelled by an evaluation whose knights are
 // worth 150 more on four central squares are fitted from tables without
 // that bonus: the fit raises those squares towards it and lowers the loss.
@@ -154,14 +164,10 @@ func TestTunerRecovers(t *testing.T) {
 	if math.Abs(rep.K-1) > 0.2 {
 		t.Errorf("K %g, the labels used 1", rep.K)
 	}
-	gain := 0.0
-	for _, i := range chessCentre {
-		gain += float64(w.MG["knight"][i]+w.EG["knight"][i]-init.MG["knight"][i]-init.EG["knight"][i]) / 2
-	}
-	if gain /= float64(len(chessCentre)); gain < 75 {
+	if gain := centralKnightGain(w, init); gain < 75 {
 		t.Errorf("the central knight squares gained %.0f on average, want most of 150", gain)
 	}
-	t.Logf("%d positions, K %.3f, loss %.6f → %.6f, central knights +%.0f", rep.Positions, rep.K, rep.Before, rep.After, gain)
+	t.Logf("%d positions, K %.3f, loss %.6f → %.6f, central knights +%.0f", rep.Positions, rep.K, rep.Before, rep.After, centralKnightGain(w, init))
 }
 
 // TestTunerTeacherScale: a teacher whose scores are three times the
@@ -176,11 +182,8 @@ func TestTunerTeacherScale(t *testing.T) {
 	if math.Abs(rep.ScoreK-1.0/3) > 0.07 {
 		t.Errorf("ScoreK %.3f, want about 1/3 (K %.3f)", rep.ScoreK, rep.K)
 	}
-	gain := 0.0
-	for _, i := range chessCentre {
-		gain += float64(w.MG["knight"][i]+w.EG["knight"][i]-init.MG["knight"][i]-init.EG["knight"][i]) / 2
-	}
-	if gain /= float64(len(chessCentre)); gain < 75 || gain > 250 {
+	gain := centralKnightGain(w, init)
+	if gain < 75 || gain > 250 {
 		t.Errorf("the central knight squares gained %.0f on average, want about the planted 150", gain)
 	}
 	t.Logf("K %.3f, ScoreK %.3f, loss %.6f → %.6f, central knights +%.0f", rep.K, rep.ScoreK, rep.Before, rep.After, gain)
