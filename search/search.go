@@ -657,10 +657,7 @@ func (s *Engine) givesCheck(m core.Move) bool {
 	if !s.mayCheck(m) {
 		return false
 	}
-	p.MakeMove(m)
-	check := p.InCheck()
-	p.UnmakeMove()
-	return check
+	return p.GivesCheck(m)
 }
 
 // mayCheck is a cheap filter for givesCheck: a move can check an enemy
