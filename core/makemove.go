@@ -167,6 +167,11 @@ func (p *Position) enPassantPossible(sq Square, by Player) bool {
 // reset the move counter (captures and pawn moves).
 const ArgResetsCounter = 1 << 15
 
+// ArgQuiet is the Move.Arg bit a variant may set on a special move that it
+// knows removes no enemy piece, with everything that follows from it in
+// the same turn: the search then counts its gain without making it.
+const ArgQuiet = 1 << 13
+
 // UnmakeMove takes back the last move made.
 func (p *Position) UnmakeMove() {
 	n := len(p.undos) - 1

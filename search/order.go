@@ -77,8 +77,12 @@ func (s *Engine) gain(m core.Move) (int, bool) {
 
 // specialGain makes a move of the variant's own kind and counts the enemy
 // pieces it removes (a charge, a salvo), each worth specialVictim: the
-// count is cheap where summing values would scan the board twice.
+// count is cheap where summing values would scan the board twice. A move
+// the variant marked core.ArgQuiet is not made.
 func (s *Engine) specialGain(m core.Move) (int, bool) {
+	if m.Arg&core.ArgQuiet != 0 {
+		return 0, false
+	}
 	p := s.p
 	r := p.Rules()
 	us := p.Turn()

@@ -658,14 +658,24 @@ func (g *longGeo) charges(p *core.Position, us core.Player, first, along core.Sq
 		if d < 0 {
 			unit = -step
 		}
-		if ok, _ := g.chargeOK(p, us, pawns[:n], unit, abs(d)); ok {
+		if ok, captures := g.chargeOK(p, us, pawns[:n], unit, abs(d)); ok {
 			m := core.NewMove(first, first+step*core.Square(d))
 			m.Kind = kindCharge
 			m.Arg = core.ArgResetsCounter
+			if !captures && g.calmTurns() {
+				m.Arg |= core.ArgQuiet
+			}
 			buf = append(buf, m)
 		}
 	}
 	return buf
+}
+
+// calmTurns reports whether a move removes only what it captures itself:
+// no mine goes off and no shell bursts after it (neither modification is
+// on), so a charge that captures nothing is core.ArgQuiet.
+func (g *longGeo) calmTurns() bool {
+	return !g.mods.mines && g.art == 0
 }
 
 // longLegal forbids a carrier to take a second flag by a normal move (onto

@@ -710,3 +710,61 @@ func FuzzLongchessMoveText(f *testing.F) {
 		}
 	})
 }
+
+// TestLongchessQuietMoves: a move marked core.ArgQuiet leaves every enemy
+// piece where it stood, in random games of the options; the charges that
+// capture nothing are marked unless mines or shells may go off after them,
+// and then no move is.
+func TestLongchessQuietMoves(t *testing.T) {
+	for _, opts := range [][]string{nil, {"mode=ctm"}, {"teams=4"}, {"nonlethal"}, {"no-range-attacks", "no-central-river"}, {"mines"}, {"artillery"}} {
+		r := lcOpts(t, opts...)
+		calm := lgeo(r).calmTurns()
+		starts := append([]*core.Position{r.StartPosition()}, lcCrowdedWith(t, r)...)
+		marked := 0
+		for game := 0; game < 2*len(starts); game++ {
+			p := starts[game%len(starts)].Copy()
+			rng := uint64(game*104729 + len(opts))
+			for ply := 0; ply < 80 && p.Outcome().Status == core.Ongoing; ply++ {
+				legal := p.LegalMoves(nil)
+				us := p.Turn()
+				for _, m := range legal {
+					if m.Arg&core.ArgQuiet == 0 {
+						continue
+					}
+					marked++
+					if !calm || m.Kind != kindCharge {
+						t.Fatalf("%v: %s: %+v is marked quiet", opts, p, m)
+					}
+					before := lcEnemies(p, us)
+					p.MakeMove(m)
+					after := lcEnemies(p, us)
+					p.UnmakeMove()
+					if !slices.Equal(before, after) {
+						t.Fatalf("%v: %s: the quiet %+v moves enemy pieces: %v, then %v", opts, p, m, before, after)
+					}
+				}
+				rng = rng*6364136223846793005 + 1442695040888963407
+				p.MakeMove(legal[int(rng>>33)%len(legal)])
+			}
+		}
+		if calm && marked == 0 {
+			t.Errorf("%v: no move was marked quiet", opts)
+		}
+	}
+}
+
+// lcEnemies lists the pieces of the players not allied with us, with their
+// squares, in square order.
+func lcEnemies(p *core.Position, us core.Player) []string {
+	var out []string
+	for pl := 0; pl < p.Rules().Players; pl++ {
+		if p.Rules().Allies(us, core.Player(pl)) {
+			continue
+		}
+		for _, sq := range p.PieceSquares(core.Player(pl)) {
+			out = append(out, p.Name(sq)+string(rune('A'+p.At(sq).Type())))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
