@@ -3,9 +3,9 @@ package core
 // GivesCheck reports whether m, a pseudo-legal move of the player to move,
 // leaves the next player's royal piece attacked: what making m and asking
 // InCheck would say. A plain move (a double step, or a normal move with no
-// victims beyond its target; no promotion) in a two-player game whose pieces all attack by leaps, slides
-// and prime leaps, without move hooks, is answered without making it;
-// every other move is made and taken back.
+// victims beyond its target; no promotion) in a two-player game whose
+// pieces all attack by leaps, slides and prime leaps, without move hooks,
+// is answered without making it; every other move is made and taken back.
 func (p *Position) GivesCheck(m Move) bool {
 	if check, known := p.plainGivesCheck(m); known {
 		return check
