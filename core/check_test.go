@@ -13,17 +13,9 @@ import (
 // GivesCheck says what making the move and asking InCheck says, and
 // leaves the position as it was.
 func TestGivesCheck(t *testing.T) {
-	variants := append(invariantVariants[:len(invariantVariants):len(invariantVariants)],
-		struct {
-			name    string
-			options map[string]string
-			start   string
-		}{"infinite-plane", nil, ""},
-		struct {
-			name    string
-			options map[string]string
-			start   string
-		}{"infinite-plane-huygens", nil, ""})
+	plane, huygens := invariantVariants[0], invariantVariants[0]
+	plane.name, huygens.name = "infinite-plane", "infinite-plane-huygens"
+	variants := append(invariantVariants[:len(invariantVariants):len(invariantVariants)], plane, huygens)
 	for vi, v := range variants {
 		name := fmt.Sprint(v.name, v.options)
 		rules, err := variant.Load(v.name, v.options)
