@@ -130,7 +130,37 @@ type Hooks struct {
 	// Evaluate is a static evaluation in centipawns from player pl's view, for
 	// the computer player of games where material on the board says little
 	// (Martian Chess scores captures). Nil: the search counts material.
-	Evaluate func(p *Position, pl Player) int
+	// It weighs its terms by w, one weight per EvalTerms entry in that
+	// order, and must be affine in w (a fixed part plus each weight times
+	// a count that does not depend on w; a final division for more than
+	// two players may round), so that a tuner can fit w (anychess tune).
+	// The search passes the variant's tuned weights, or the defaults.
+	Evaluate func(p *Position, pl Player, w []int) int
+	// EvalTerms name Evaluate's weights and give their defaults.
+	EvalTerms []EvalTerm
+}
+
+// EvalTerm is one weight of a variant's evaluation (Hooks.Evaluate).
+type EvalTerm struct {
+	// Name identifies the weight in a tuned weights file.
+	Name string
+	// Default is the weight's value without tuning, in centipawns per
+	// unit of its term.
+	Default int
+	// Unit marks the term that sets the evaluation's scale (a pawn's
+	// value): a tuner keeps it at its default and fits the others
+	// against it, since scaling every weight at once says nothing new.
+	Unit bool
+}
+
+// EvalDefaults returns the default weights of the rules' evaluation
+// terms (Hooks.EvalTerms), a new slice.
+func (r *Rules) EvalDefaults() []int {
+	w := make([]int, len(r.Hooks.EvalTerms))
+	for i, t := range r.Hooks.EvalTerms {
+		w[i] = t.Default
+	}
+	return w
 }
 
 // PositionText is a variant's own position text, in place of FEN

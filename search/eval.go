@@ -48,8 +48,12 @@ type evaluator struct {
 	// safety: royal safety on a bounded board (two players, royal
 	// pieces); the plane's evaluation has its own.
 	safety bool
-	hook   func(*core.Position, core.Player) int
-	royals bool
+	hook   func(*core.Position, core.Player, []int) int
+	// terms are the weights hook gets: the variant's tuned ones
+	// (Weights.Terms), or its defaults; tunedTerms says which.
+	terms      []int
+	tunedTerms bool
+	royals     bool
 	// goal holds the goal terms' tables (goal.go), nil without a region a
 	// royal piece wins by reaching.
 	goal  *goalTables
@@ -86,6 +90,16 @@ func newEvaluator(r *core.Rules) *evaluator {
 		e.royals = e.royals || r.Pieces[t].Royal
 	}
 	b := r.Board
+	if e.hook != nil {
+		e.terms = r.EvalDefaults()
+		// Tuned terms were fitted to games of two players: games of more
+		// keep the defaults.
+		if w := BuiltinWeights(r.Name()); w != nil && len(w.Terms) > 0 && TermsTunable(r) {
+			if terms, err := termWeights(r, w); err == nil {
+				e.terms, e.tunedTerms = terms, true
+			}
+		}
+	}
 	if b.Unbounded || e.hook != nil {
 		e.plane = newPlaneTerms(r)
 		return e
@@ -271,11 +285,11 @@ func (e *evaluator) side(p *core.Position, pl core.Player, positional bool, phas
 }
 
 // forOptions returns the evaluator an engine with opts uses: e, or e
-// without the goal terms (Options.NoGoal) or the tuned tables
+// without the goal terms (Options.NoGoal) or the tuned tables and terms
 // (Options.NoTunedWeights).
 func (e *evaluator) forOptions(opts Options) *evaluator {
 	noGoal := opts.NoGoal && e.goal != nil
-	noPST := opts.NoTunedWeights && e.pst != nil
+	noPST := opts.NoTunedWeights && (e.pst != nil || e.tunedTerms)
 	if !noGoal && !noPST {
 		return e
 	}
@@ -289,13 +303,16 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 	if v, ok := e.variants.Load(key); ok {
 		return v.(*evaluator)
 	}
-	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, safety: e.safety, hook: e.hook,
+	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, safety: e.safety, hook: e.hook, terms: e.terms, tunedTerms: e.tunedTerms,
 		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short, structure: e.structure}
 	if noGoal {
 		plain.goal = nil
 	}
 	if noPST {
 		plain.pst = nil
+		if plain.tunedTerms {
+			plain.terms, plain.tunedTerms = e.r.EvalDefaults(), false
+		}
 	}
 	v, _ := e.variants.LoadOrStore(key, plain)
 	return v.(*evaluator)
@@ -305,7 +322,7 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 // pl's side's terms (its own and its partners') minus everyone else's.
 func (e *evaluator) eval(p *core.Position, pl core.Player, positional bool) int {
 	if e.hook != nil {
-		return e.hook(p, pl)
+		return e.hook(p, pl, e.terms)
 	}
 	score := 0
 	var material [core.MaxPlayers]int

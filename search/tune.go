@@ -1,6 +1,6 @@
 package search
 
-// Texel tuning: fitting a variant's piece-square tables to the results of its own games.
+// Texel tuning: fitting a variant's piece-square tables, or its own evaluation's terms, to the results of its own games.
 
 import (
 	"errors"
@@ -18,7 +18,8 @@ import (
 // evaluation is linear in the tables (material, royal safety and goal
 // terms are a fixed part), so each position is stored as its fixed part,
 // its phase and the squares of its pieces, and the fit is a gradient
-// descent (Adam) over them.
+// descent (Adam) over them. For a variant with its own evaluation
+// (TermsTunable) it fits that evaluation's terms instead (tune_terms.go).
 type Tuner struct {
 	r       *core.Rules
 	e       *evaluator // the evaluation with zero tables: the fixed part
@@ -26,6 +27,10 @@ type Tuner struct {
 	mirror  bool       // squares mirrored across the board's middle file share a weight
 	entries []tuneEntry
 	feats   []int32 // the entries' pieces: ±(table index + 1), + for the first player
+	// terms: the tuner fits Hooks.EvalTerms; each entry's slice of
+	// counts (start, end) holds its count of every term.
+	terms      bool
+	termCounts []float64
 }
 
 type tuneEntry struct {
@@ -40,8 +45,11 @@ type tuneEntry struct {
 
 // NewTuner returns a tuner for the rules' generic evaluation.
 func NewTuner(r *core.Rules) (*Tuner, error) {
+	if TermsTunable(r) {
+		return &Tuner{r: r, terms: true}, nil
+	}
 	if !Tunable(r) {
-		return nil, fmt.Errorf("tune: %s: only the generic evaluation of two players who move up and down a bounded board can be tuned", r.Name())
+		return nil, fmt.Errorf("tune: %s: only a two-player game can be tuned: the generic evaluation on a bounded board where players move up and down it, or a variant's own evaluation with named terms", r.Name())
 	}
 	base := newEvaluator(r)
 	zero := &Weights{Variant: r.Name(), Files: r.Board.Files, Ranks: r.Board.Ranks, MG: map[string][]int16{}, EG: map[string][]int16{}}
@@ -88,6 +96,10 @@ func (t *Tuner) Add(p *core.Position, result float64) { t.AddScored(p, result, 0
 // it in centipawns for the first player, at the scale that makes the
 // scores of all positions predict their results best.
 func (t *Tuner) AddScored(p *core.Position, result, score, blend float64) {
+	if t.terms {
+		t.addTerms(p, result, score, blend)
+		return
+	}
 	e := t.e
 	ent := tuneEntry{
 		fixed:  float64(e.eval(p, 0, true)),
@@ -116,8 +128,16 @@ func (t *Tuner) Len() int { return len(t.entries) }
 
 // InitialWeights returns the rules' square terms as Weights: the mobility
 // and pawn-advance terms of the first player's pieces, the same in the
-// middlegame and the endgame (royal pieces 0). Tuning starts from them.
+// middlegame and the endgame (royal pieces 0); for a variant with its own
+// evaluation (TermsTunable), its terms' defaults. Tuning starts from them.
 func InitialWeights(r *core.Rules) (*Weights, error) {
+	if TermsTunable(r) {
+		w := &Weights{Variant: r.Name(), Terms: map[string]int{}}
+		for _, term := range r.Hooks.EvalTerms {
+			w.Terms[term.Name] = term.Default
+		}
+		return w, nil
+	}
 	if !Tunable(r) {
 		return nil, fmt.Errorf("tune: %s cannot be tuned", r.Name())
 	}
@@ -198,6 +218,9 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 	if opt.Rate <= 0 {
 		opt.Rate = 1
 	}
+	if t.terms {
+		return t.fitTerms(init, opt)
+	}
 	np := len(t.r.Pieces) * t.n
 	params := make([]float64, 2*np) // middlegame tables, then endgame
 	files := t.r.Board.Files
@@ -263,9 +286,7 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 		coarse = t.coarseGroups(prior, free, np)
 		theta, tgrad = make([]float64, 2*len(coarse)), make([]float64, 2*len(coarse))
 	}
-	m := make([]float64, len(theta))
-	v := make([]float64, len(theta))
-	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	adam := newAdam(len(theta))
 	for epoch := 1; epoch <= opt.Epochs; epoch++ {
 		clear(grad)
 		l := t.loss(params, np, rep.K, grad)
@@ -286,13 +307,7 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 				tgrad[2*g+1] += grad[i] * prior[i] / c.span
 			}
 		}
-		for i := range theta {
-			m[i] = beta1*m[i] + (1-beta1)*tgrad[i]
-			v[i] = beta2*v[i] + (1-beta2)*tgrad[i]*tgrad[i]
-			mh := m[i] / (1 - math.Pow(beta1, float64(epoch)))
-			vh := v[i] / (1 - math.Pow(beta2, float64(epoch)))
-			theta[i] -= opt.Rate * mh / (math.Sqrt(vh) + eps)
-		}
+		adam.step(theta, tgrad, opt.Rate)
 		for g, c := range coarse {
 			for _, i := range c.members {
 				params[i] = prior[i] + theta[2*g] + theta[2*g+1]*prior[i]/c.span
@@ -331,6 +346,28 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 		out.MG[t.r.Pieces[ty].Name], out.EG[t.r.Pieces[ty].Name] = mg, eg
 	}
 	return out, rep, nil
+}
+
+// adamState is Adam's gradient descent: the running means of each
+// parameter's gradient and squared gradient, and the steps taken.
+type adamState struct {
+	m, v  []float64
+	steps int
+}
+
+func newAdam(n int) *adamState { return &adamState{m: make([]float64, n), v: make([]float64, n)} }
+
+// step moves theta against grad by about rate.
+func (a *adamState) step(theta, grad []float64, rate float64) {
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	a.steps++
+	c1 := 1 - math.Pow(beta1, float64(a.steps))
+	c2 := 1 - math.Pow(beta2, float64(a.steps))
+	for i := range theta {
+		a.m[i] = beta1*a.m[i] + (1-beta1)*grad[i]
+		a.v[i] = beta2*a.v[i] + (1-beta2)*grad[i]*grad[i]
+		theta[i] -= rate * (a.m[i] / c1) / (math.Sqrt(a.v[i]/c2) + eps)
+	}
 }
 
 // coarseGroup is one piece type's table in one phase, as Coarse fits it.

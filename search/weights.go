@@ -6,13 +6,15 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
 	"anychess/core"
 )
 
-// Weights are the tuned terms of a variant's generic evaluation: for each
+// Weights are the tuned terms of a variant's evaluation. For the generic
+// evaluation they are, for each
 // piece type (by name) a middlegame and an endgame table of centipawns per
 // square, indexed by the square's rank from the player's own edge times
 // the board's files plus its file (for the first player, who moves up the
@@ -21,13 +23,16 @@ import (
 // material left over that of the start, and adds them to the piece values
 // in place of the mobility and pawn-advance square terms. Tables tuned
 // for one variant fit only its board; they are chosen by the variant's
-// name and size (Files × Ranks).
+// name and size (Files × Ranks). For a variant's own evaluation
+// (core.Hooks.Evaluate) they are Terms, its weights by name
+// (core.Hooks.EvalTerms); a term the file leaves out keeps its default.
 type Weights struct {
 	Variant string             `json:"variant"`
-	Files   int                `json:"files"`
-	Ranks   int                `json:"ranks"`
-	MG      map[string][]int16 `json:"mg"`
-	EG      map[string][]int16 `json:"eg"`
+	Files   int                `json:"files,omitempty"`
+	Ranks   int                `json:"ranks,omitempty"`
+	MG      map[string][]int16 `json:"mg,omitempty"`
+	EG      map[string][]int16 `json:"eg,omitempty"`
+	Terms   map[string]int     `json:"terms,omitempty"`
 	// Note says how the weights were made (the command, the data).
 	Note string `json:"note,omitempty"`
 }
@@ -87,6 +92,27 @@ func Tunable(r *core.Rules) bool {
 		}
 	}
 	return true
+}
+
+// TermsTunable reports whether a variant's own evaluation can take tuned
+// Weights.Terms: two players, an evaluation hook with named terms.
+func TermsTunable(r *core.Rules) bool {
+	return r.Players == 2 && r.Hooks.Evaluate != nil && len(r.Hooks.EvalTerms) > 0
+}
+
+// termWeights returns the weights of r's evaluation terms that w gives,
+// the defaults for the terms it leaves out, or an error when w names a
+// term r does not have.
+func termWeights(r *core.Rules, w *Weights) ([]int, error) {
+	terms := r.EvalDefaults()
+	for name, v := range w.Terms {
+		i := slices.IndexFunc(r.Hooks.EvalTerms, func(t core.EvalTerm) bool { return t.Name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("search: weights for %s: %s has no term %q", w.Variant, r.Name(), name)
+		}
+		terms[i] = v
+	}
+	return terms, nil
 }
 
 // relIndex returns the index of sq in a Weights table from player pl's

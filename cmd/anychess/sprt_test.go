@@ -85,13 +85,25 @@ func TestTuneCommand(t *testing.T) {
 		!strings.Contains(text, "ridge 0.001, min count 0, coarse true") {
 		t.Errorf("coarse fit: %v\n%s", err, text)
 	}
+	// A variant with its own evaluation: its named terms are fitted, and
+	// the unit term keeps its value.
+	mdata, mout := filepath.Join(dir, "martian.data"), filepath.Join(dir, "martian.json")
+	if text, err := runCmd(t, "", "tune", "martian-chess", "--games", "6", "--nodes", "300", "--workers", "1",
+		"--data", mdata, "--out", mout, "--epochs", "20"); err != nil {
+		t.Fatalf("martian-chess: %v\n%s", err, text)
+	}
+	raw, err = os.ReadFile(mout)
+	var mw search.Weights
+	if err != nil || json.Unmarshal(raw, &mw) != nil || mw.Variant != "martian-chess" || len(mw.Terms) != 4 || mw.Terms["point"] != 100 || len(mw.MG) != 0 {
+		t.Errorf("martian-chess weights %v: %.300s", err, raw)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"tune", "chess"}, "--data"},
 		{[]string{"tune", "chess", "--data", data}, "nothing to do"},
-		{[]string{"tune", "longchess", "--data", data, "--games", "1"}, "only the generic evaluation"},
+		{[]string{"tune", "longchess", "--option", "teams=4", "--data", data, "--games", "1"}, "only a game of two players"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--result-weight", "2"}, "--result-weight"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "-1"}, "--ridge"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "NaN"}, "--ridge"},

@@ -1,6 +1,6 @@
 package main
 
-// The tune subcommand: self-play positions of a variant, and Texel tuning of its evaluation's piece-square tables on them.
+// The tune subcommand: self-play positions of a variant, and Texel tuning of its evaluation's piece-square tables or terms on them.
 
 import (
 	"encoding/json"
@@ -46,10 +46,15 @@ const tuneHelp = `Two steps, which may be run together:
                           scores predict the results best; with --scored S
                           the fit reads S instead of FILE; the last tenth
                           validates the fit (early stopping)
-Only the generic evaluation of two players on a bounded board can be tuned
-(chess, siberia, claustrophobia, or a --variant-file of that kind); the
-package carries the weights of search/weights/ and uses them by the variant's
-name.
+Games of two players can be tuned. For the generic evaluation on a bounded
+board (chess, siberia, claustrophobia, or a --variant-file of that kind) the
+fit places the piece-square tables (--coarse, --min-count); for a variant
+with its own evaluation (martian-chess, longchess) it fits the weights of
+that evaluation's named terms (piece values, zones, flags and Keep), and
+--min-count keeps a term counted in fewer positions at its default. The
+package carries the weights of search/weights/ and uses them by the
+variant's name; a variant's own terms, tuned on two players, apply only to
+its games of two players.
 `
 
 func cmdTune(args []string, stdout io.Writer) error {
@@ -107,8 +112,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !search.Tunable(r) {
-		return fmt.Errorf("tune: %s: only the generic evaluation of two players on a bounded board can be tuned", r.Name())
+	if !search.Tunable(r) && !search.TermsTunable(r) {
+		return fmt.Errorf("tune: %s: only a game of two players can be tuned: the generic evaluation on a bounded board, or a variant's own evaluation with named terms", r.Name())
 	}
 	if *games > 0 {
 		if err := tunePlay(r, v, *games, *nodes, *workers, *maxPlies, *seed, *data, stdout); err != nil {

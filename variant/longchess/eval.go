@@ -38,6 +38,38 @@ const (
 	nonlethalFar      = 16
 )
 
+// The evaluation's terms (core.Hooks.EvalTerms), by index in its weights:
+// the pieces' values (the rules' own by default), then the weights above.
+const (
+	termRook = iota
+	termNightrider
+	termBishop
+	termPawn
+	termArtillery
+	termCarry
+	termCarryMove
+	termCarryStep
+	termFlagStep
+	termGuard
+	termAdvance
+	termNonlethal
+)
+
+var longTerms = []core.EvalTerm{
+	termRook:       {Name: "rook", Default: 500},
+	termNightrider: {Name: "nightrider", Default: 300},
+	termBishop:     {Name: "bishop", Default: 300},
+	termPawn:       {Name: "pawn", Default: 100, Unit: true},
+	termArtillery:  {Name: "artillery", Default: 400},
+	termCarry:      {Name: "carry", Default: evalCarry},
+	termCarryMove:  {Name: "carry-move", Default: evalCarryMove},
+	termCarryStep:  {Name: "carry-step", Default: evalCarryStep},
+	termFlagStep:   {Name: "flag-step", Default: evalFlagStep},
+	termGuard:      {Name: "guard", Default: evalGuard},
+	termAdvance:    {Name: "advance", Default: evalAdvance},
+	termNonlethal:  {Name: "nonlethal-step", Default: evalNonlethalStep},
+}
+
 // Capture the Map: taking an enemy piece is worth huntGone[n] more than its
 // value when the enemy had n pieces (the last entry for larger n), and a
 // side ahead in material hunts an enemy with at most huntFew pieces:
@@ -214,11 +246,15 @@ func (w *longWalks) movesHome(pl core.Player, t core.PieceType, sq core.Square) 
 //   - with nonlethal captures: how far its pieces stand from the edge they
 //     are sent back over.
 //
-// It allocates nothing: the walks are tables made by longPrepare.
-func longEvaluate(p *core.Position, pl core.Player) int {
+// Each term counts at its weight (longTerms); the hunt, its lead and the
+// lead of the advance are fixed, in the rules' piece values. It allocates
+// nothing: the walks are tables made by longPrepare.
+func longEvaluate(p *core.Position, pl core.Player, weight []int) int {
 	g := lgeo(p.Rules())
 	w := g.walks
 	far := w.far
+	// material is in the rules' values, which decide the hunt and the
+	// advance; sums count the pieces at their weights.
 	var sums, count, material [core.MaxPlayers]int
 	var flagAt [core.MaxPlayers]core.Square  // where each player's flag is: lying, or on its carrier's square
 	var holder [core.MaxPlayers]int8         // who carries each flag (-1: it lies)
@@ -238,8 +274,9 @@ func longEvaluate(p *core.Position, pl core.Player) int {
 			i := w.index[sq]
 			count[side]++
 			material[side] += g.values[t]
+			sums[side] += weight[g.valueTerm[t]]
 			if g.mods.nonlethal {
-				sums[side] += evalNonlethalStep * min(g.backDepth(side, sq), nonlethalFar)
+				sums[side] += weight[termNonlethal] * min(g.backDepth(side, sq), nonlethalFar)
 			}
 			if g.mods.ctm {
 				near := far
@@ -248,7 +285,7 @@ func longEvaluate(p *core.Position, pl core.Player) int {
 						near = min(near, int(w.home[foe][i]))
 					}
 				}
-				advance[side] += evalAdvance * (far - near)
+				advance[side] += far - near
 				continue
 			}
 			if near := w.guarded[i]; near != 0 {
@@ -267,12 +304,11 @@ func longEvaluate(p *core.Position, pl core.Player) int {
 				flagAt[owner], holder[owner] = sq, int8(side)
 				if owner != side {
 					carrying[side] = true
-					sums[side] += evalCarry + evalCarryMove*(carryMoves-w.movesHome(side, t, sq)) +
-						evalCarryStep*(far-w.homeOf(side, sq))
+					sums[side] += weight[termCarry] + weight[termCarryMove]*(carryMoves-w.movesHome(side, t, sq)) +
+						weight[termCarryStep]*(far-w.homeOf(side, sq))
 				}
 			}
 		}
-		sums[side] += material[side]
 	}
 	for side := core.Player(0); int(side) < g.players; side++ {
 		mine := p.PieceSquares(side)
@@ -296,7 +332,7 @@ func longEvaluate(p *core.Position, pl core.Player) int {
 				}
 			}
 			if lead >= advanceLead {
-				sums[side] += advance[side]
+				sums[side] += weight[termAdvance] * advance[side]
 			}
 			continue
 		}
@@ -314,10 +350,10 @@ func longEvaluate(p *core.Position, pl core.Player) int {
 					n++
 				}
 			}
-			sums[side] += evalFlagStep * (far - g.nearest(p, mine, lying, targets[:n]))
+			sums[side] += weight[termFlagStep] * (far - g.nearest(p, mine, lying, targets[:n]))
 		}
 		if lying != core.NoSquare && g.keep[side].Contains(lying) {
-			sums[side] += evalGuard * min(guards[side], raiders[side]+1)
+			sums[side] += weight[termGuard] * min(guards[side], raiders[side]+1)
 		}
 	}
 	score, others := 0, 0

@@ -80,8 +80,8 @@ func TestLongchessEvalTerms(t *testing.T) {
 			if side == "b" {
 				pl = 1
 			}
-			hi := longEvaluate(lcPos(t, r, "w", better...), pl)
-			lo := longEvaluate(lcPos(t, r, "w", worse...), pl)
+			hi := evalDefault(lcPos(t, r, "w", better...), pl)
+			lo := evalDefault(lcPos(t, r, "w", worse...), pl)
 			if hi <= lo {
 				t.Errorf("%s: %v scores %d for %s, not more than %v's %d", name, better, hi, side, worse, lo)
 			}
@@ -105,7 +105,7 @@ func TestLongchessEvalUnmoved(t *testing.T) {
 			append(lcRow("P", "1W"), append(lcRow("p", "1B"), "R@12W5", "r@2B5")...)},
 	} {
 		r := lcOpts(t, c.opts...)
-		if a, b := longEvaluate(lcPos(t, r, "w", c.a...), 0), longEvaluate(lcPos(t, r, "w", c.b...), 0); a != b {
+		if a, b := evalDefault(lcPos(t, r, "w", c.a...), 0), evalDefault(lcPos(t, r, "w", c.b...), 0); a != b {
 			t.Errorf("%s: %v scores %d, %v %d", c.name, c.a, a, c.b, b)
 		}
 	}
@@ -146,8 +146,8 @@ func TestLongchessEvalFourTerms(t *testing.T) {
 			[]string{"rF@b12", "bF@l12", "bR@j4", "yF@l2", "gF@b2"},
 			[]string{"rF@b12", "bF@l12", "bR@c11", "yF@l2", "gF@b2"}},
 	} {
-		hi := longEvaluate(fourPos(t, r, "r", c.better...), 0)
-		lo := longEvaluate(fourPos(t, r, "r", c.worse...), 0)
+		hi := evalDefault(fourPos(t, r, "r", c.better...), 0)
+		lo := evalDefault(fourPos(t, r, "r", c.worse...), 0)
 		if hi <= lo {
 			t.Errorf("%s: %v scores %d for red, not more than %v's %d", c.name, c.better, hi, c.worse, lo)
 		}
@@ -249,11 +249,11 @@ func TestLongchessEvalSymmetry(t *testing.T) {
 		for _, p := range positions {
 			q := lcTransform(p, where, who)
 			for pl := core.Player(0); int(pl) < g.players; pl++ {
-				if a, b := longEvaluate(p, pl), longEvaluate(q, who(pl)); a != b {
+				if a, b := evalDefault(p, pl), evalDefault(q, who(pl)); a != b {
 					t.Fatalf("%v: %s scores %d for player %d, its image %s %d", opts, p, a, pl, q, b)
 				}
 			}
-			if longEvaluate(p, 0) != longEvaluate(p, 1) {
+			if evalDefault(p, 0) != evalDefault(p, 1) {
 				differ++
 			}
 		}
@@ -366,10 +366,10 @@ func TestLongchessEvalAllocatesNothing(t *testing.T) {
 				positions = append(positions, lcPos(t, lcOpts(t, c.opts...), "w", c.better...), lcPos(t, lcOpts(t, c.opts...), "w", c.worse...))
 			}
 		}
-		sum := 0
+		sum, w := 0, r.EvalDefaults()
 		if allocs := testing.AllocsPerRun(20, func() {
 			for _, p := range positions {
-				sum += longEvaluate(p, p.Turn())
+				sum += longEvaluate(p, p.Turn(), w)
 			}
 		}); allocs != 0 {
 			t.Errorf("%v: %.1f allocations per run of %d evaluations", opts, allocs, len(positions))
@@ -387,12 +387,67 @@ func BenchmarkLongchessEvaluate(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			r := lcOpts(b, c.opts...)
 			positions := lcEvalPositions([]*core.Position{r.StartPosition()}, 7)
-			sum := 0
+			sum, w := 0, r.EvalDefaults()
 			for i := 0; b.Loop(); i++ {
 				p := positions[i%len(positions)]
-				sum += longEvaluate(p, p.Turn())
+				sum += longEvaluate(p, p.Turn(), w)
 			}
 			_ = sum
 		})
 	}
+}
+
+// TestLongchessEvalAffine: the evaluation is affine in its weights
+// (core.Hooks.Evaluate) in every case of lcEvalCases, where every term is
+// at work: with random weights it is its value with none plus each weight
+// times its term's count. Four teams divide by the others at the end and
+// may round, so they are left out.
+func TestLongchessEvalAffine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range lcEvalCases {
+		r := lcOpts(t, c.opts...)
+		if r.Players != 2 {
+			continue
+		}
+		for _, list := range [][]string{c.better, c.worse} {
+			p := lcPos(t, r, c.side, list...)
+			w := make([]int, len(longTerms))
+			for k := range w {
+				w[k] = rng.IntN(601) - 300
+			}
+			for pl := core.Player(0); pl < 2; pl++ {
+				unit := make([]int, len(longTerms))
+				fixed := longEvaluate(p, pl, unit)
+				want := fixed
+				for k := range unit {
+					unit[k] = 1
+					want += w[k] * (longEvaluate(p, pl, unit) - fixed)
+					unit[k] = 0
+				}
+				if got := longEvaluate(p, pl, w); got != want {
+					t.Errorf("%s: %s, player %d: %d, the terms sum to %d", c.name, p, pl, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestLongchessTermDefaults: the pieces' value terms default to the rules'
+// values, and every piece but the flag has one.
+func TestLongchessTermDefaults(t *testing.T) {
+	r := lcOpts(t, "artillery")
+	g := lgeo(r)
+	for ty := 1; ty < len(r.Pieces); ty++ {
+		if core.PieceType(ty) == g.flag {
+			continue
+		}
+		if term := longTerms[g.valueTerm[ty]]; term.Name != r.Pieces[ty].Name || term.Default != r.Pieces[ty].Value {
+			t.Errorf("%s (value %d): term %s defaults to %d", r.Pieces[ty].Name, r.Pieces[ty].Value, term.Name, term.Default)
+		}
+	}
+}
+
+// evalDefault is the evaluation with its default weights.
+func evalDefault(p *core.Position, pl core.Player) int {
+	return longEvaluate(p, pl, p.Rules().EvalDefaults())
 }

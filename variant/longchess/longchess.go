@@ -4,6 +4,7 @@ package longchess
 
 import (
 	"fmt"
+	"slices"
 
 	"anychess/core"
 )
@@ -83,6 +84,7 @@ var longchessHooks = &core.Hooks{
 	Readable:    &core.ReadableNotation{Write: longReadable, Parse: parseLongReadable},
 	Status:      longStatus,
 	Evaluate:    longEvaluate,
+	EvalTerms:   longTerms,
 	Declarations: []core.Declaration{{
 		Name: "draw",
 		Arg:  ArgDraw,
@@ -118,6 +120,7 @@ type longGeo struct {
 	knightBack         [core.MaxPlayers][]core.Square // the knight steps that may leave across each player's own edge
 	letters            []byte
 	values             []int
+	valueTerm          []int  // by piece type: the index of its value in the evaluation's weights (longTerms)
 	sides              string // the players' letters in the position text: "wb", or "rbyg"
 	names              []string
 	artStart           [core.MaxPlayers]core.Square
@@ -219,10 +222,18 @@ func longPrepare(r *core.Rules) (any, error) {
 		}
 	}
 	g.values = make([]int, len(r.Pieces))
+	g.valueTerm = make([]int, len(r.Pieces))
 	g.letters = make([]byte, len(r.Pieces))
 	for t := 1; t < len(r.Pieces); t++ {
 		g.letters[core.PieceType(t)] = r.Pieces[t].Letter
 		g.values[t] = r.Pieces[t].Value
+		if core.PieceType(t) == g.flag {
+			continue
+		}
+		g.valueTerm[t] = slices.IndexFunc(longTerms, func(e core.EvalTerm) bool { return e.Name == r.Pieces[t].Name })
+		if g.valueTerm[t] < 0 {
+			return nil, fmt.Errorf("longchess: the evaluation has no value for the %s", r.Pieces[t].Name)
+		}
 	}
 	g.optionText = longOptionText(r.Def.Options, r.Options)
 	g.walks = newLongWalks(r, g)

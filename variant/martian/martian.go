@@ -69,6 +69,7 @@ var martianHooks = &core.Hooks{
 	MoveText:    martianMoveText,
 	Status:      martianStatus,
 	Evaluate:    martianEvaluate,
+	EvalTerms:   martianTerms,
 	Declarations: []core.Declaration{{
 		Name:    "clock",
 		Arg:     ArgCallClock,
@@ -505,12 +506,28 @@ const (
 	martianClock       = 10
 )
 
-// martianEvaluate is the computer player's view for pl: points captured (its
-// side's lead over the best other side) dominate; then the points standing
-// in its side's zones against the best-stocked other side's (martianAtHome,
-// martianAtHomeTeams), and the called clock, which favours the side ahead.
-// With two sides it is antisymmetric, as negamax needs.
-func martianEvaluate(p *core.Position, pl core.Player) int {
+// The evaluation's terms (core.Hooks.EvalTerms), by index in its weights.
+const (
+	termPoint = iota
+	termAtHome
+	termAtHomeTeams
+	termClock
+)
+
+var martianTerms = []core.EvalTerm{
+	termPoint:       {Name: "point", Default: martianPoint, Unit: true},
+	termAtHome:      {Name: "at-home", Default: martianAtHome},
+	termAtHomeTeams: {Name: "at-home-teams", Default: martianAtHomeTeams},
+	termClock:       {Name: "clock", Default: martianClock},
+}
+
+// martianEvaluate is the computer player's view for pl, weighed by w
+// (martianTerms): points captured (its side's lead over the best other
+// side) dominate; then the points standing in its side's zones against the
+// best-stocked other side's (martianAtHome, martianAtHomeTeams), and the
+// called clock, which favours the side ahead. With two sides it is
+// antisymmetric, as negamax needs.
+func martianEvaluate(p *core.Position, pl core.Player, w []int) int {
 	r := p.Rules()
 	mine := sideTotal(p, pl)
 	var best int32 = -1 << 30
@@ -538,13 +555,13 @@ func martianEvaluate(p *core.Position, pl core.Player) int {
 			most = max(most, side)
 		}
 	}
-	atHomeWeight := martianAtHome
+	atHomeWeight := w[termAtHome]
 	if r.Team(pl) != 0 {
-		atHomeWeight = martianAtHomeTeams
+		atHomeWeight = w[termAtHomeTeams]
 	}
-	score := martianPoint*lead + atHomeWeight*(home-most)
+	score := w[termPoint]*lead + atHomeWeight*(home-most)
 	if clock := p.Counter(counterClock); clock > 0 {
-		score += lead * martianClock * int(clock)
+		score += lead * w[termClock] * int(clock)
 	}
 	return score
 }

@@ -780,6 +780,11 @@ func BenchmarkPerftMartian(b *testing.B) {
 	}
 }
 
+// evalDefault is the evaluation with its default weights.
+func evalDefault(p *core.Position, pl core.Player) int {
+	return martianEvaluate(p, pl, p.Rules().EvalDefaults())
+}
+
 // TestMartianEvaluate: the evaluation's terms, each against a position that
 // differs from it in that term alone, in every form; two sides'
 // evaluations are opposite; it allocates nothing.
@@ -809,17 +814,18 @@ func TestMartianEvaluate(t *testing.T) {
 	} {
 		r := martianRules(t, tc.opts)
 		a, b := martianPos(t, tc.opts, tc.a), martianPos(t, tc.opts, tc.b)
-		if got := martianEvaluate(a, tc.pl) - martianEvaluate(b, tc.pl); got != tc.diff {
-			t.Errorf("%s: %d - %d = %d, want %d", tc.name, martianEvaluate(a, tc.pl), martianEvaluate(b, tc.pl), got, tc.diff)
+		if got := evalDefault(a, tc.pl) - evalDefault(b, tc.pl); got != tc.diff {
+			t.Errorf("%s: %d - %d = %d, want %d", tc.name, evalDefault(a, tc.pl), evalDefault(b, tc.pl), got, tc.diff)
 		}
 		if tc.mirror {
 			for _, p := range []*core.Position{a, b} {
-				if x, y := martianEvaluate(p, 0), martianEvaluate(p, 1); x != -y {
+				if x, y := evalDefault(p, 0), evalDefault(p, 1); x != -y {
 					t.Errorf("%s: %s: player 1 %d, player 2 %d", tc.name, p, x, y)
 				}
 			}
 		}
-		if allocs := testing.AllocsPerRun(10, func() { martianEvaluate(a, tc.pl) }); allocs != 0 {
+		w := r.EvalDefaults()
+		if allocs := testing.AllocsPerRun(10, func() { martianEvaluate(a, tc.pl, w) }); allocs != 0 {
 			t.Errorf("%s (%s): %v allocations", tc.name, r.Name(), allocs)
 		}
 	}
