@@ -4,8 +4,8 @@ package longchess
 
 import "anychess/core"
 
-// The evaluation's weights, in centipawns (a pawn is 100). Distances are
-// walks (longWalks); "the longest walk" is the board's.
+// The evaluation's default weights (longTerms), in centipawns (a pawn is
+// 100). Distances are walks (longWalks); "the longest walk" is the board's.
 const (
 	// evalCarry is a piece carrying an enemy flag, plus evalCarryMove for
 	// each of its own moves fewer than carryMoves it needs to reach its own

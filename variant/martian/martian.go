@@ -493,12 +493,13 @@ func zoneLine(r *core.Rules) string {
 	return strings.Join(parts, ", ")
 }
 
-// Weights of the Martian Chess evaluation, in hundredths of a point (a pawn
-// is worth 1 point). Each point standing in a side's own zones, against the
-// best-stocked other side's, scores martianAtHome: pieces at home are the
-// others' to capture, so they cost. With teams, where a partner's pieces
-// may be captured too, it scores martianAtHomeTeams instead. Signs and sizes
-// were chosen in self-play (doc/SEARCH.md).
+// Default weights of the Martian Chess evaluation (martianTerms), in
+// hundredths of a point (a pawn is worth 1 point). Each point standing in a
+// side's own zones, against the best-stocked other side's, scores
+// martianAtHome: pieces at home are the others' to capture, so they cost.
+// With teams, where a partner's pieces may be captured too, it scores
+// martianAtHomeTeams instead. Signs and sizes were chosen in self-play
+// (doc/SEARCH.md).
 const (
 	martianPoint       = 100
 	martianAtHome      = -10
