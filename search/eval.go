@@ -50,7 +50,8 @@ type evaluator struct {
 	safety bool
 	hook   func(*core.Position, core.Player, []int) int
 	// terms are the weights hook gets: the variant's tuned ones
-	// (Weights.Terms), or its defaults; tunedTerms says which.
+	// (Weights.Terms), or its defaults; tunedTerms says whether they,
+	// or the plane's weights (plane.w), are tuned.
 	terms      []int
 	tunedTerms bool
 	royals     bool
@@ -90,18 +91,23 @@ func newEvaluator(r *core.Rules) *evaluator {
 		e.royals = e.royals || r.Pieces[t].Royal
 	}
 	b := r.Board
-	if e.hook != nil {
+	if b.Unbounded || e.hook != nil {
 		e.terms = r.EvalDefaults()
+		e.plane = newPlaneTerms(r, e.values)
 		// Tuned terms were fitted to games of two players: games of more
 		// keep the defaults.
 		if w := BuiltinWeights(r.Name()); w != nil && len(w.Terms) > 0 && TermsTunable(r) {
-			if terms, err := termWeights(r, w); err == nil {
-				e.terms, e.tunedTerms = terms, true
+			switch {
+			case e.hook != nil:
+				if terms, err := termWeights(r.Hooks.EvalTerms, w); err == nil {
+					e.terms, e.tunedTerms = terms, true
+				}
+			case e.plane != nil:
+				if terms, err := termWeights(e.plane.defs, w); err == nil {
+					e.plane.w, e.tunedTerms = terms, true
+				}
 			}
 		}
-	}
-	if b.Unbounded || e.hook != nil {
-		e.plane = newPlaneTerms(r)
 		return e
 	}
 	e.size = b.Size()
@@ -312,6 +318,9 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 		plain.pst = nil
 		if plain.tunedTerms {
 			plain.terms, plain.tunedTerms = e.r.EvalDefaults(), false
+			if plain.plane != nil {
+				plain.plane = plain.plane.withWeights(termDefaults(plain.plane.defs))
+			}
 		}
 	}
 	v, _ := e.variants.LoadOrStore(key, plain)

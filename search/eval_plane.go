@@ -13,9 +13,10 @@ import (
 // table and cost the same wherever the pieces stand:
 //
 //   - royal safety (2 players): royalSafety for each square next to the
-//     royal piece that an enemy attacks, at most royalDanger, as on bounded
-//     boards (core.Position.AttackedAround, which looks at each enemy
-//     piece once and gives no square a handle);
+//     royal piece that an enemy attacks, as on bounded boards
+//     (core.Position.AttackedAround, which looks at each enemy piece once
+//     and gives no square a handle); its eight squares stay below
+//     royalDanger at the default weight, so the cap is left out;
 //   - activity: a short-range piece (one whose moves all stay within
 //     core.PlaneNear squares, like a knight, guard or hawk; royal pieces and
 //     pawns aside) gains planeActivity per step it stands closer than
@@ -29,6 +30,10 @@ import (
 //     forward direction (like "(*,8)") gains pawnAdvance × (g/5)³ with
 //     g = planePawnSteps − the steps it still has to go (chess's pawn
 //     advance; pawns further back gain nothing).
+//
+// These are named terms (planeTermDefs), with the pieces' values, so that
+// anychess tune can fit them (Weights.Terms) as it fits a variant's own
+// evaluation; the pawn advance stays fixed.
 const (
 	planeActivity  = 3  // centipawns per step closer than planeReach to the enemy royal piece
 	planeReach     = 8  // the distance from which a short-range piece counts as active
@@ -37,8 +42,27 @@ const (
 	planePawnSteps = 6  // the last steps before promotion count for the pawn advance
 )
 
+// The plane's named terms, by index in planeTerms.w; the pieces' values
+// follow, one per piece type that is not royal (planeTerms.valueTerm).
+const (
+	planeTermActivity = iota
+	planeTermIdle
+	planeTermSafety
+	planeTermValues
+)
+
 // planeTerms holds one unbounded variant's tables of the plane terms.
 type planeTerms struct {
+	// defs name the terms and give their defaults: activity, idle,
+	// royal-safety, then the values of the pieces that are not royal
+	// (the piece's value, PieceValues); w are the weights in use.
+	defs []core.EvalTerm
+	w    []int
+	// valueTerm[t] is the index in w of piece type t's value (0 for a
+	// royal piece, which has none); values are the pieces' values the
+	// rest of the search uses (evaluator.values).
+	valueTerm []int
+	values    []int
 	short, long, pawn []bool // by piece type: short-range, long-range, pawn that promotes
 	// line[pl] is where pl's promotion area starts along forward[pl] (see
 	// along); has[pl] is false when pl's pawns do not promote across a line.
@@ -50,12 +74,38 @@ type planeTerms struct {
 
 // newPlaneTerms builds the plane terms of r, or returns nil unless r's board
 // is unbounded and the variant has no evaluation of its own.
-func newPlaneTerms(r *core.Rules) *planeTerms {
+func newPlaneTerms(r *core.Rules, values []int) *planeTerms {
 	if !r.Board.Unbounded || r.Hooks.Evaluate != nil {
 		return nil
 	}
 	n := len(r.Pieces)
-	t := &planeTerms{short: make([]bool, n), long: make([]bool, n), pawn: make([]bool, n), players: r.Players}
+	t := &planeTerms{short: make([]bool, n), long: make([]bool, n), pawn: make([]bool, n), players: r.Players,
+		valueTerm: make([]int, n), values: values}
+	t.defs = []core.EvalTerm{
+		planeTermActivity: {Name: "activity", Default: planeActivity},
+		planeTermIdle:     {Name: "idle", Default: planeIdle},
+		planeTermSafety:   {Name: "royal-safety", Default: royalSafety},
+	}
+	// The unit term, which sets the scale: a pawn's value, or else the
+	// least valuable piece's.
+	unit := 0
+	for typ := 1; typ < n; typ++ {
+		if r.Pieces[typ].Royal {
+			continue
+		}
+		t.valueTerm[typ] = len(t.defs)
+		t.defs = append(t.defs, core.EvalTerm{Name: r.Pieces[typ].Name, Default: values[typ]})
+		if u := r.Pieces[unit].Pawn; unit == 0 || !u && (r.Pieces[typ].Pawn || values[typ] < values[unit]) {
+			unit = typ
+		}
+	}
+	if unit != 0 {
+		t.defs[t.valueTerm[unit]].Unit = true
+	}
+	t.w = make([]int, len(t.defs))
+	for i, d := range t.defs {
+		t.w[i] = d.Default
+	}
 	for pl := 0; pl < r.Players; pl++ {
 		t.forward[pl] = forwardOf(r, core.Player(pl))
 		t.line[pl], t.has[pl] = promotionLine(r, core.Player(pl), t.forward[pl])
@@ -133,7 +183,15 @@ func absInt64(v int64) int64 {
 	return v
 }
 
-// side returns player pl's plane terms.
+// withWeights returns a copy of t that weighs its terms by w.
+func (t *planeTerms) withWeights(w []int) *planeTerms {
+	c := *t
+	c.w = w
+	return &c
+}
+
+// side returns player pl's plane terms, and the difference its pieces'
+// weighted values make to their values (t.values).
 func (t *planeTerms) side(p *core.Position, pl core.Player) int {
 	r := p.Rules()
 	// The royal pieces: pl's own, and the enemies' (for activity).
@@ -152,8 +210,12 @@ func (t *planeTerms) side(p *core.Position, pl core.Player) int {
 		}
 	}
 	sum := 0
+	w := t.w
 	for _, sq := range p.PieceSquares(pl) {
 		typ := p.At(sq).Type()
+		if v := t.valueTerm[typ]; v != 0 {
+			sum += w[v] - t.values[typ]
+		}
 		switch {
 		case t.short[typ] && enemies > 0:
 			c := p.Coord(sq)
@@ -161,7 +223,7 @@ func (t *planeTerms) side(p *core.Position, pl core.Player) int {
 			for _, e := range royal[1:enemies] {
 				d = min(d, chebyshev(c, e))
 			}
-			sum += planeActivity * int(max(0, planeReach-d))
+			sum += w[planeTermActivity] * int(max(0, planeReach-d))
 		case t.long[typ] && royals > 0:
 			c := p.Coord(sq)
 			idle := true
@@ -169,7 +231,7 @@ func (t *planeTerms) side(p *core.Position, pl core.Player) int {
 				idle = idle && chebyshev(c, k) > planeFar
 			}
 			if idle {
-				sum -= planeIdle
+				sum -= w[planeTermIdle]
 			}
 		case t.pawn[typ] && t.has[pl]:
 			togo := t.line[pl] - along(p.Coord(sq), t.forward[pl])
@@ -180,8 +242,7 @@ func (t *planeTerms) side(p *core.Position, pl core.Player) int {
 	}
 	if t.players == 2 {
 		if k := p.Royal(pl); k != core.NoSquare {
-			danger := royalSafety * bits.OnesCount8(p.AttackedAround(p.Coord(k), pl))
-			sum -= min(danger, royalDanger)
+			sum -= w[planeTermSafety] * bits.OnesCount8(p.AttackedAround(p.Coord(k), pl))
 		}
 	}
 	return sum

@@ -326,7 +326,7 @@ func TestPlaneEvalTerms(t *testing.T) {
 // lines are found from the variant's own rules.
 func TestPlaneTermsTables(t *testing.T) {
 	r := loadRules(t, "infinite-plane-huygens")
-	pt := newPlaneTerms(r)
+	pt := newPlaneTerms(r, PieceValues(r))
 	if pt == nil {
 		t.Fatal("no plane terms")
 	}
@@ -350,7 +350,19 @@ func TestPlaneTermsTables(t *testing.T) {
 	if !pt.has[0] || pt.line[0] != 8 || !pt.has[1] || pt.line[1] != -1 {
 		t.Errorf("promotion lines %v %v, want 8 and -1", pt.line[:2], pt.has[:2])
 	}
-	if newPlaneTerms(loadRules(t, "chess")) != nil {
+	// Its named terms: activity, idle, royal safety, then each piece
+	// but the king at its value, the pawn the unit.
+	var names []string
+	for _, d := range pt.defs {
+		if d.Unit {
+			names = append(names, "unit:")
+		}
+		names = append(names, fmt.Sprintf("%s=%d", d.Name, d.Default))
+	}
+	if got := strings.Join(names, " "); !strings.HasPrefix(got, "activity=3 idle=20 royal-safety=12 queen=1000 ") || !strings.Contains(got, "unit: pawn=100") || strings.Contains(got, "king") {
+		t.Errorf("terms %s", got)
+	}
+	if chess := loadRules(t, "chess"); newPlaneTerms(chess, PieceValues(chess)) != nil {
 		t.Error("plane terms on a bounded board")
 	}
 }

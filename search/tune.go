@@ -27,9 +27,12 @@ type Tuner struct {
 	mirror  bool       // squares mirrored across the board's middle file share a weight
 	entries []tuneEntry
 	feats   []int32 // the entries' pieces: ±(table index + 1), + for the first player
-	// terms: the tuner fits Hooks.EvalTerms; each entry's slice of
-	// counts (start, end) holds its count of every term.
+	// terms: the tuner fits named terms (TermsTunable), termDefs,
+	// which termEval weighs; each entry's slice of termCounts (start,
+	// end) holds its count of every term.
 	terms      bool
+	termDefs   []core.EvalTerm
+	termEval   func(*core.Position, core.Player, []int) int
 	termCounts []float64
 }
 
@@ -46,10 +49,11 @@ type tuneEntry struct {
 // NewTuner returns a tuner for the rules' generic evaluation.
 func NewTuner(r *core.Rules) (*Tuner, error) {
 	if TermsTunable(r) {
-		return &Tuner{r: r, terms: true}, nil
+		defs, eval := evalTerms(r)
+		return &Tuner{r: r, terms: true, termDefs: defs, termEval: eval}, nil
 	}
 	if !Tunable(r) {
-		return nil, fmt.Errorf("tune: %s: only a two-player game can be tuned: the generic evaluation on a bounded board where players move up and down it, or a variant's own evaluation with named terms", r.Name())
+		return nil, fmt.Errorf("tune: %s: only a two-player game can be tuned: the generic evaluation on a bounded board where players move up and down it, or a game with named evaluation terms (a variant's own evaluation, or the plane's)", r.Name())
 	}
 	base := newEvaluator(r)
 	zero := &Weights{Variant: r.Name(), Files: r.Board.Files, Ranks: r.Board.Ranks, MG: map[string][]int16{}, EG: map[string][]int16{}}
@@ -133,7 +137,8 @@ func (t *Tuner) Len() int { return len(t.entries) }
 func InitialWeights(r *core.Rules) (*Weights, error) {
 	if TermsTunable(r) {
 		w := &Weights{Variant: r.Name(), Terms: map[string]int{}}
-		for _, term := range r.Hooks.EvalTerms {
+		terms, _ := evalTerms(r)
+		for _, term := range terms {
 			w.Terms[term.Name] = term.Default
 		}
 		return w, nil

@@ -1,6 +1,6 @@
 package search
 
-// Texel tuning of a variant's own evaluation: fitting the weights of its named terms (core.Hooks.EvalTerms).
+// Texel tuning of named evaluation terms: a variant's own evaluation's (core.Hooks.EvalTerms) or the plane's.
 
 import (
 	"errors"
@@ -16,8 +16,8 @@ import (
 // from the first player's view. The evaluation is affine in its weights
 // (core.Hooks.Evaluate), so these give it exactly for any weights.
 func (t *Tuner) addTerms(p *core.Position, result, score, blend float64) {
-	eval := t.r.Hooks.Evaluate
-	w := make([]int, len(t.r.Hooks.EvalTerms))
+	eval := t.termEval
+	w := make([]int, len(t.termDefs))
 	ent := tuneEntry{fixed: float64(eval(p, 0, w)), result: result, score: score, blend: blend, start: int32(len(t.termCounts))}
 	for i := range w {
 		w[i] = 1
@@ -63,8 +63,8 @@ func (t *Tuner) termLoss(params []float64, k float64, grad []float64, resultsOnl
 // unit term (core.EvalTerm.Unit) keeps its default; Coarse and mirroring
 // do not apply.
 func (t *Tuner) fitTerms(init *Weights, opt FitOptions) (*Weights, FitReport, error) {
-	defs := t.r.Hooks.EvalTerms
-	start, err := termWeights(t.r, init)
+	defs := t.termDefs
+	start, err := termWeights(defs, init)
 	if err != nil {
 		return nil, FitReport{}, err
 	}

@@ -8,15 +8,17 @@ import (
 	"anychess/core"
 )
 
-// termVariants are the variants with their own evaluation's terms, in the
-// option sets whose evaluation is affine in the weights without rounding
-// (four-team Longchess divides by the three others at the end).
+// termVariants are the variants with named evaluation terms (their own
+// evaluation's, or the plane's), in the option sets whose evaluation is
+// affine in the weights without rounding (four-team Longchess divides by
+// the three others at the end).
 var termVariants = []struct {
 	name    string
 	options []string
 }{
 	{"martian-chess", nil}, {"martian-chess", []string{"players=4"}}, {"martian-chess", []string{"players=4", "teams"}},
 	{"longchess", nil}, {"longchess", []string{"mode=ctm"}}, {"longchess", []string{"nonlethal", "mines", "artillery"}},
+	{"infinite-plane", nil}, {"infinite-plane-huygens", nil},
 }
 
 // randomGamePositions returns every fourth position of random games of r.
@@ -39,7 +41,7 @@ func randomGamePositions(r *core.Rules, games int, seed uint64) []*core.Position
 	return out
 }
 
-// TestEvalTermsAffine: a variant's own evaluation is affine in its
+// TestEvalTermsAffine: an evaluation with named terms is affine in its
 // weights (core.Hooks.Evaluate), from every player's view: with random
 // weights it is its fixed part plus each weight times that term's count,
 // both read off the evaluation with unit weights. The tuner's model of a
@@ -48,7 +50,8 @@ func TestEvalTermsAffine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, v := range termVariants {
 		r := loadRules(t, v.name, v.options...)
-		eval, n := r.Hooks.Evaluate, len(r.Hooks.EvalTerms)
+		defs, eval := evalTerms(r)
+		n := len(defs)
 		if eval == nil || n == 0 {
 			t.Fatalf("%s %v: no evaluation terms", v.name, v.options)
 		}
@@ -155,7 +158,7 @@ func TestTermTunerRecovers(t *testing.T) {
 // terms only for two players and drops them with NoTunedWeights.
 func TestTermWeights(t *testing.T) {
 	r := loadRules(t, "martian-chess")
-	terms, err := termWeights(r, &Weights{Variant: "martian-chess", Terms: map[string]int{"point": 120}})
+	terms, err := termWeights(r.Hooks.EvalTerms, &Weights{Variant: "martian-chess", Terms: map[string]int{"point": 120}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +172,7 @@ func TestTermWeights(t *testing.T) {
 			t.Errorf("%s: %d, want %d", term.Name, terms[i], want)
 		}
 	}
-	if _, err := termWeights(r, &Weights{Variant: "martian-chess", Terms: map[string]int{"pointz": 1}}); err == nil {
+	if _, err := termWeights(r.Hooks.EvalTerms, &Weights{Variant: "martian-chess", Terms: map[string]int{"pointz": 1}}); err == nil {
 		t.Error("an unknown term was accepted")
 	}
 	four := loadRules(t, "martian-chess", "players=4")
@@ -179,7 +182,7 @@ func TestTermWeights(t *testing.T) {
 	if e := newEvaluator(four); e.tunedTerms {
 		t.Error("four players took tuned terms")
 	}
-	for _, name := range []string{"martian-chess", "longchess"} {
+	for _, name := range []string{"martian-chess", "longchess", "infinite-plane", "infinite-plane-huygens"} {
 		r := loadRules(t, name)
 		w := BuiltinWeights(name)
 		e := evaluatorFor(r)
@@ -189,11 +192,17 @@ func TestTermWeights(t *testing.T) {
 			}
 			continue
 		}
-		if _, err := termWeights(r, w); err != nil || !e.tunedTerms {
+		defs, _ := evalTerms(r)
+		if _, err := termWeights(defs, w); err != nil || !e.tunedTerms {
 			t.Errorf("%s: the weights file does not fit (%v) or is not used (%v)", name, err, e.tunedTerms)
 		}
-		if plain := e.forOptions(Options{NoTunedWeights: true}); plain.tunedTerms || !slices.Equal(plain.terms, r.EvalDefaults()) {
-			t.Errorf("%s: NoTunedWeights keeps %v", name, plain.terms)
+		plain := e.forOptions(Options{NoTunedWeights: true})
+		inUse := plain.terms
+		if plain.plane != nil {
+			inUse = plain.plane.w
+		}
+		if plain.tunedTerms || !slices.Equal(inUse, termDefaults(defs)) {
+			t.Errorf("%s: NoTunedWeights keeps %v", name, inUse)
 		}
 	}
 }

@@ -94,25 +94,60 @@ func Tunable(r *core.Rules) bool {
 	return true
 }
 
-// TermsTunable reports whether a variant's own evaluation can take tuned
-// Weights.Terms: two players, an evaluation hook with named terms.
+// TermsTunable reports whether a variant's evaluation takes named terms
+// that Weights.Terms may tune: two players, and an evaluation hook with
+// named terms (core.Hooks.EvalTerms) or the generic evaluation of an
+// unbounded board (the plane terms and the pieces' values, eval_plane.go).
 func TermsTunable(r *core.Rules) bool {
-	return r.Players == 2 && r.Hooks.Evaluate != nil && len(r.Hooks.EvalTerms) > 0
+	if r.Players != 2 {
+		return false
+	}
+	if r.Hooks.Evaluate != nil {
+		return len(r.Hooks.EvalTerms) > 0
+	}
+	return r.Board.Unbounded
 }
 
-// termWeights returns the weights of r's evaluation terms that w gives,
-// the defaults for the terms it leaves out, or an error when w names a
-// term r does not have.
-func termWeights(r *core.Rules, w *Weights) ([]int, error) {
-	terms := r.EvalDefaults()
-	for name, v := range w.Terms {
-		i := slices.IndexFunc(r.Hooks.EvalTerms, func(t core.EvalTerm) bool { return t.Name == name })
-		if i < 0 {
-			return nil, fmt.Errorf("search: weights for %s: %s has no term %q", w.Variant, r.Name(), name)
-		}
-		terms[i] = v
+// evalTerms returns the named terms of r's evaluation and a function that
+// evaluates with any weights for them: the hook's, or the plane's (on an
+// evaluator of its own, which the function changes: one goroutine only).
+func evalTerms(r *core.Rules) ([]core.EvalTerm, func(*core.Position, core.Player, []int) int) {
+	if r.Hooks.Evaluate != nil {
+		return r.Hooks.EvalTerms, r.Hooks.Evaluate
 	}
-	return terms, nil
+	e := newEvaluator(r)
+	if e.plane == nil {
+		return nil, nil
+	}
+	base := e.plane
+	return base.defs, func(p *core.Position, pl core.Player, w []int) int {
+		e.plane = base.withWeights(w)
+		return e.eval(p, pl, true)
+	}
+}
+
+// termDefaults returns the default weights of terms.
+func termDefaults(terms []core.EvalTerm) []int {
+	w := make([]int, len(terms))
+	for i, t := range terms {
+		w[i] = t.Default
+	}
+	return w
+}
+
+// termWeights returns the weights of the terms that w gives, the
+// defaults for those it leaves out, or an error when w names a term that
+// is not among them.
+func termWeights(terms []core.EvalTerm, w *Weights) ([]int, error) {
+	out := termDefaults(terms)
+	for name, v := range w.Terms {
+		i := slices.IndexFunc(terms, func(t core.EvalTerm) bool { return t.Name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("search: weights for %s: no term %q", w.Variant, name)
+		}
+		out[i] = v
+	}
+	return out, nil
 }
 
 // relIndex returns the index of sq in a Weights table from player pl's

@@ -97,6 +97,17 @@ func TestTuneCommand(t *testing.T) {
 	if err != nil || json.Unmarshal(raw, &mw) != nil || mw.Variant != "martian-chess" || len(mw.Terms) != 4 || mw.Terms["point"] != 100 || len(mw.MG) != 0 {
 		t.Errorf("martian-chess weights %v: %.300s", err, raw)
 	}
+	// The plane: its terms and pieces' values, the pawn the unit.
+	pdata, pout := filepath.Join(dir, "plane.data"), filepath.Join(dir, "plane.json")
+	if text, err := runCmd(t, "", "tune", "infinite-plane", "--games", "2", "--nodes", "300", "--workers", "1", "--max-plies", "40",
+		"--data", pdata, "--out", pout, "--epochs", "20"); err != nil {
+		t.Fatalf("infinite-plane: %v\n%s", err, text)
+	}
+	raw, err = os.ReadFile(pout)
+	var pw search.Weights
+	if err != nil || json.Unmarshal(raw, &pw) != nil || pw.Terms["pawn"] != 100 || pw.Terms["activity"] == 0 || len(pw.MG) != 0 {
+		t.Errorf("infinite-plane weights %v: %.300s", err, raw)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string

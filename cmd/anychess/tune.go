@@ -49,12 +49,14 @@ const tuneHelp = `Two steps, which may be run together:
 Games of two players can be tuned. For the generic evaluation on a bounded
 board (chess, siberia, claustrophobia, or a --variant-file of that kind) the
 fit places the piece-square tables (--coarse, --min-count); for a variant
-with its own evaluation (martian-chess, longchess) it fits the weights of
-that evaluation's named terms (piece values, zones, flags and Keep), and
---min-count keeps a term counted in fewer positions at its default. The
-package carries the weights of search/weights/ and uses them by the
-variant's name; a variant's own terms, tuned on two players, apply only to
-its games of two players.
+with its own evaluation (martian-chess, longchess) or on the unbounded
+plane (infinite-plane, infinite-plane-huygens) it fits the weights of the
+evaluation's named terms (piece values; zones; flags and Keep; activity,
+idle far pieces and royal safety on the plane) against the unit term (a
+pawn's value, a Martian point), and --min-count keeps a term counted in
+fewer positions at its default. The package carries the weights of
+search/weights/ and uses them by the variant's name; named terms, tuned on
+two players, apply only to games of two players.
 `
 
 func cmdTune(args []string, stdout io.Writer) error {
@@ -113,7 +115,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return err
 	}
 	if !search.Tunable(r) && !search.TermsTunable(r) {
-		return fmt.Errorf("tune: %s: only a game of two players can be tuned: the generic evaluation on a bounded board, or a variant's own evaluation with named terms", r.Name())
+		return fmt.Errorf("tune: %s: only a game of two players can be tuned: the generic evaluation on a bounded board, the plane's, or a variant's own evaluation with named terms", r.Name())
 	}
 	if *games > 0 {
 		if err := tunePlay(r, v, *games, *nodes, *workers, *maxPlies, *seed, *data, stdout); err != nil {
