@@ -61,8 +61,8 @@ type planeTerms struct {
 	// valueTerm[t] is the index in w of piece type t's value (0 for a
 	// royal piece, which has none); values are the pieces' values the
 	// rest of the search uses (evaluator.values).
-	valueTerm []int
-	values    []int
+	valueTerm         []int
+	values            []int
 	short, long, pawn []bool // by piece type: short-range, long-range, pawn that promotes
 	// line[pl] is where pl's promotion area starts along forward[pl] (see
 	// along); has[pl] is false when pl's pawns do not promote across a line.
