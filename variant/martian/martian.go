@@ -513,47 +513,74 @@ const (
 	termAtHome
 	termAtHomeTeams
 	termClock
+	termQueensHome
+	termDronesHome
+	termLeadNearEnd
 )
+
+// nearEnd is how few pieces a zone holds before the game counts as near
+// its end (termLeadNearEnd): the side ahead gains by each piece fewer.
+const nearEnd = 4
 
 var martianTerms = []core.EvalTerm{
 	termPoint:       {Name: "point", Default: martianPoint, Unit: true},
 	termAtHome:      {Name: "at-home", Default: martianAtHome},
 	termAtHomeTeams: {Name: "at-home-teams", Default: martianAtHomeTeams},
 	termClock:       {Name: "clock", Default: martianClock},
+	// Terms that the defaults leave out (0), for a tuner to weigh: the
+	// queens and drones at home beyond their points (the side's count
+	// against the best-stocked other side's), and the lead times how
+	// near the emptiest zone is to empty (nearEnd).
+	termQueensHome:  {Name: "queens-home"},
+	termDronesHome:  {Name: "drones-home"},
+	termLeadNearEnd: {Name: "lead-near-end"},
 }
 
 // martianEvaluate is the computer player's view for pl, weighed by w
 // (martianTerms): points captured (its side's lead over the best other
 // side) dominate; then the points standing in its side's zones against the
-// best-stocked other side's (martianAtHome, martianAtHomeTeams), and the
-// called clock, which favours the side ahead. With two sides it is
+// best-stocked other side's (martianAtHome, martianAtHomeTeams; the queens
+// and drones among them again, by number), and the called clock and a
+// zone near empty, which favour the side ahead. With two sides it is
 // antisymmetric, as negamax needs.
 func martianEvaluate(p *core.Position, pl core.Player, w []int) int {
 	r := p.Rules()
 	mine := sideTotal(p, pl)
 	var best int32 = -1 << 30
-	var atHome [core.MaxPlayers]int // points standing in each player's zone
+	var atHome [core.MaxPlayers]int    // points standing in each player's zone
+	var byType [core.MaxPlayers][4]int // pieces standing there, by type (its points)
+	fewest := nearEnd                  // the pieces of the emptiest zone, at most nearEnd
 	for q := 0; q < r.Players; q++ {
 		if !r.Allies(pl, core.Player(q)) {
 			best = max(best, sideTotal(p, core.Player(q)))
 		}
-		for _, sq := range p.PieceSquares(core.Player(q)) {
-			atHome[q] += int(p.At(sq).Type())
+		sqs := p.PieceSquares(core.Player(q))
+		fewest = min(fewest, len(sqs))
+		for _, sq := range sqs {
+			t := p.At(sq).Type()
+			atHome[q] += int(t)
+			byType[q][t]++
 		}
 	}
 	lead := int(mine - best)
 	home, most := 0, 0 // the side's points at home; the best-stocked other side's
+	var homeTypes, mostTypes [4]int
 	for q := 0; q < r.Players; q++ {
 		side := 0
+		var types [4]int
 		for k := 0; k < r.Players; k++ {
 			if r.Allies(core.Player(q), core.Player(k)) {
 				side += atHome[k]
+				for t := range types {
+					types[t] += byType[k][t]
+				}
 			}
 		}
-		if r.Allies(pl, core.Player(q)) {
-			home = side
-		} else {
-			most = max(most, side)
+		switch {
+		case r.Allies(pl, core.Player(q)):
+			home, homeTypes = side, types
+		case side > most:
+			most, mostTypes = side, types
 		}
 	}
 	atHomeWeight := w[termAtHome]
@@ -564,5 +591,8 @@ func martianEvaluate(p *core.Position, pl core.Player, w []int) int {
 	if clock := p.Counter(counterClock); clock > 0 {
 		score += lead * w[termClock] * int(clock)
 	}
+	score += w[termQueensHome]*(homeTypes[martianQueen]-mostTypes[martianQueen]) +
+		w[termDronesHome]*(homeTypes[martianDrone]-mostTypes[martianDrone]) +
+		w[termLeadNearEnd]*lead*(nearEnd-fewest)
 	return score
 }
