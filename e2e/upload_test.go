@@ -34,8 +34,11 @@ func TestUploadPage(t *testing.T) {
 	viewport(t, ctx, desktop)
 	run(t, ctx, chromedp.Navigate(s.url+"/"))
 	// The home page fills its lists above the link as its requests come
-	// back: click only once they are in and the link stays where it is.
-	waitJS(t, ctx, `(() => { const l = document.querySelector("#upload-link"); if (!l || document.querySelectorAll("#rules-list li").length === 0) return false; const r = l.getBoundingClientRect(), at = r.top + "," + r.left, same = window.__uploadAt === at; window.__uploadAt = at; return same; })()`)
+	// back (the rules, the seats of the chosen variant's board, the
+	// lobby): click only once they are all in and the link stays where
+	// it is. (Waiting for the rules alone clicked a link the seats then
+	// moved, on a loaded machine.)
+	waitJS(t, ctx, `(() => { const l = document.querySelector("#upload-link"); if (!l || document.querySelectorAll("#rules-list li").length === 0 || document.querySelector("#seat-rows").children.length === 0 || !document.querySelector("#lobby-conn.ok")) return false; const r = l.getBoundingClientRect(), at = r.top + "," + r.left, same = window.__uploadAt === at; window.__uploadAt = at; return same; })()`)
 	clickAt(t, ctx, "#upload-link")
 	waitJS(t, ctx, `location.pathname === "/upload" && window.anychess && window.anychess.upload`)
 

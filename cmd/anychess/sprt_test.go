@@ -94,7 +94,7 @@ func TestTuneCommand(t *testing.T) {
 	}
 	raw, err = os.ReadFile(mout)
 	var mw search.Weights
-	if err != nil || json.Unmarshal(raw, &mw) != nil || mw.Variant != "martian-chess" || len(mw.Terms) != 4 || mw.Terms["point"] != 100 || len(mw.MG) != 0 {
+	if err != nil || json.Unmarshal(raw, &mw) != nil || mw.Variant != "martian-chess" || len(mw.Terms) < 4 || mw.Terms["point"] != 100 || len(mw.MG) != 0 {
 		t.Errorf("martian-chess weights %v: %.300s", err, raw)
 	}
 	// The plane: its terms and pieces' values, the pawn the unit.
