@@ -194,6 +194,12 @@ type FitOptions struct {
 	// an endgame one 1 − phase): a king on the eighth rank in the
 	// middlegame is too rare to place.
 	MinCount float64
+	// Scale, when above 0, is the sigmoid's scale K for both the
+	// evaluation and the scores, instead of scales fitted to the games'
+	// results: for a teacher whose centipawns are the evaluation's (the
+	// engine itself) in a game whose self-play results say little, such
+	// as Longchess, whose games mostly reach the ply limit drawn.
+	Scale float64
 }
 
 // FitReport describes a fit.
@@ -269,8 +275,11 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 		free = kept
 	}
 	rep := FitReport{Positions: len(t.entries)}
-	rep.K = t.fitK(params, np)
-	rep.ScoreK = t.fitScoreK(rep.K)
+	rep.K, rep.ScoreK = opt.Scale, opt.Scale
+	if opt.Scale == 0 {
+		rep.K = t.fitK(params, np)
+		rep.ScoreK = t.fitScoreK(rep.K)
+	}
 	t.setTargets(rep.ScoreK)
 	if opt.Validate != nil {
 		opt.Validate.setTargets(rep.ScoreK)

@@ -96,8 +96,11 @@ func (t *Tuner) fitTerms(init *Weights, opt FitOptions) (*Weights, FitReport, er
 		}
 	}
 	rep := FitReport{Positions: len(t.entries)}
-	rep.K = goldenSection(func(k float64) float64 { return t.termLoss(params, k, nil, true) })
-	rep.ScoreK = t.fitScoreK(rep.K)
+	rep.K, rep.ScoreK = opt.Scale, opt.Scale
+	if opt.Scale == 0 {
+		rep.K = goldenSection(func(k float64) float64 { return t.termLoss(params, k, nil, true) })
+		rep.ScoreK = t.fitScoreK(rep.K)
+	}
 	t.setTargets(rep.ScoreK)
 	if opt.Validate != nil {
 		opt.Validate.setTargets(rep.ScoreK)

@@ -102,7 +102,7 @@ func TestEvalTermsAffine(t *testing.T) {
 // most of the way and lowers the loss. It keeps the unit term (point),
 // which sets the scale, a term no position counts, and with MinCount the
 // terms counted too seldom. (K is fitted to the starting weights, so
-// the loss does not reach 0.)
+// the loss does not reach 0; given the labels' scale, it finds +30.)
 func TestTermTunerRecovers(t *testing.T) {
 	r := loadRules(t, "martian-chess")
 	truth := r.EvalDefaults()
@@ -145,6 +145,12 @@ func TestTermTunerRecovers(t *testing.T) {
 	// partners' term of a game without partners.
 	if w.Terms["at-home-teams"] != init.Terms["at-home-teams"] {
 		t.Errorf("at-home-teams moved from %d to %d without a position that counts it", init.Terms["at-home-teams"], w.Terms["at-home-teams"])
+	}
+	// With the scale the labels used given (Scale), not fitted to the
+	// starting weights, the fit finds the planted weight closely.
+	exact, rep, err := tu.Fit(init, FitOptions{Epochs: 300, Rate: 2, Scale: 1})
+	if err != nil || rep.K != 1 || rep.ScoreK != 1 || exact.Terms["at-home"] < 25 || exact.Terms["at-home"] > 35 {
+		t.Errorf("with Scale 1: at-home %d, K %g, ScoreK %g, %v", exact.Terms["at-home"], rep.K, rep.ScoreK, err)
 	}
 	// MinCount keeps a term counted in too few positions.
 	frozen, _, err := tu.Fit(init, FitOptions{Epochs: 50, Rate: 2, MinCount: float64(tu.Len() + 1)})

@@ -92,6 +92,11 @@ func TestTuneCommand(t *testing.T) {
 		"--data", mdata, "--out", mout, "--epochs", "20"); err != nil {
 		t.Fatalf("martian-chess: %v\n%s", err, text)
 	}
+	// The scale given, not fitted to the results.
+	if text, err := runCmd(t, "", "tune", "martian-chess", "--data", mdata, "--out", mout, "--epochs", "5", "--scale", "1"); err != nil ||
+		!strings.Contains(text, "K 1.000 (--scale, not fitted)") {
+		t.Errorf("--scale 1: %v\n%s", err, text)
+	}
 	raw, err = os.ReadFile(mout)
 	var mw search.Weights
 	if err != nil || json.Unmarshal(raw, &mw) != nil || mw.Variant != "martian-chess" || len(mw.Terms) < 4 || mw.Terms["point"] != 100 || len(mw.MG) != 0 {
@@ -119,6 +124,8 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "-1"}, "--ridge"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--ridge", "NaN"}, "--ridge"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--min-count", "-1"}, "--min-count"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--scale", "-1"}, "--scale"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--scale", "NaN"}, "--scale"},
 	} {
 		if _, err := runCmd(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %q", tc.args, err, tc.want)

@@ -73,6 +73,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	coarse := fs.Bool("coarse", false, "fit per piece type and phase only a shift and a scale of the starting table, not every square (for fewer positions)")
 	ridge := fs.Float64("ridge", 0, "pull the weights towards their starting values: the fit adds RIDGE × Σ ((weight − start) / 100 cp)² to the error")
 	minCount := fs.Float64("min-count", 0, "keep at its starting value each weight whose square its piece type stands on in fewer positions than this (counted in the weight's phase)")
+	scale := fs.Float64("scale", 0, "the sigmoid's scale K for the evaluation and the scores alike, instead of scales fitted to the games' results (0: fit them); for a teacher that is anychess itself in a game whose self-play games end mostly drawn")
 	blend := fs.Float64("result-weight", 0.5, "the share of the game's result in a position's target; the rest is the expected score of the search that played it")
 	maxPlies := fs.Int("max-plies", 300, "a self-play game still going after this many plies is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
@@ -107,6 +108,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --result-weight %g: want 0 to 1", *blend)
 	case !(*ridge >= 0 && *ridge <= 1e6):
 		return fmt.Errorf("tune: --ridge %g: want 0 to 1000000", *ridge)
+	case !(*scale >= 0 && *scale <= 10):
+		return fmt.Errorf("tune: --scale %g: want 0 to 10", *scale)
 	case !(*minCount >= 0 && *minCount <= 1e9):
 		return fmt.Errorf("tune: --min-count %g: want 0 to 1000000000", *minCount)
 	}
@@ -134,7 +137,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if *scored != "" {
 		fitData = *scored
 	}
-	return tuneFit(r, fitData, *out, *epochs, *rate, *blend, *ridge, *minCount, *coarse, stdout)
+	return tuneFit(r, fitData, *out, search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}, *blend, stdout)
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
@@ -289,7 +292,7 @@ func quietMove(p *core.Position, m core.Move) bool {
 }
 
 // tuneFit reads the positions of path, fits the weights and writes them.
-func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge, minCount float64, coarse bool, stdout io.Writer) error {
+func tuneFit(r *core.Rules, path, out string, opt search.FitOptions, blend float64, stdout io.Writer) error {
 	tu, err := search.NewTuner(r)
 	if err != nil {
 		return err
@@ -343,7 +346,7 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge, mi
 		return err
 	}
 	start := time.Now()
-	opt := search.FitOptions{Epochs: epochs, Rate: rate, Ridge: ridge, MinCount: minCount, Coarse: coarse, Log: stdout}
+	opt.Log = stdout
 	if valid.Len() > 0 {
 		opt.Validate = valid
 	}
@@ -351,9 +354,13 @@ func tuneFit(r *core.Rules, path, out string, epochs int, rate, blend, ridge, mi
 	if err != nil {
 		return err
 	}
+	fixed := ""
+	if opt.Scale > 0 {
+		fixed = " (--scale, not fitted)"
+	}
 	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, ridge %g, min count %g, coarse %t, "+
-		"targets %g × result + %g × the expected score of the scores (scale %.3f), the tables of epoch %d; K %.3f, mean squared error %.5f → %.5f, validation %.5f → %.5f",
-		r.Name(), rep.Positions, path, valid.Len(), epochs, rate, ridge, minCount, coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
+		"targets %g × result + %g × the expected score of the scores (scale %.3f), the weights of epoch %d; K %.3f%s, mean squared error %.5f → %.5f, validation %.5f → %.5f",
+		r.Name(), rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Ridge, opt.MinCount, opt.Coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, fixed, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
 	if len(made) > 0 {
 		w.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
 	}
