@@ -1,6 +1,6 @@
 package search
 
-// Texel tuning: fitting a variant's piece-square tables, or its own evaluation's terms, to the results of its own games.
+// Texel tuning: fitting a variant's piece-square tables, or its evaluation's named terms, to the results of its own games.
 
 import (
 	"errors"
@@ -18,8 +18,9 @@ import (
 // evaluation is linear in the tables (material, royal safety and goal
 // terms are a fixed part), so each position is stored as its fixed part,
 // its phase and the squares of its pieces, and the fit is a gradient
-// descent (Adam) over them. For a variant with its own evaluation
-// (TermsTunable) it fits that evaluation's terms instead (tune_terms.go).
+// descent (Adam) over them. For an evaluation with named terms
+// (TermsTunable: a variant's own, or the plane's) it fits those terms'
+// weights instead (tune_terms.go).
 type Tuner struct {
 	r       *core.Rules
 	e       *evaluator // the evaluation with zero tables: the fixed part
@@ -46,7 +47,8 @@ type tuneEntry struct {
 	start, end   int32   // the entry's slice of feats
 }
 
-// NewTuner returns a tuner for the rules' generic evaluation.
+// NewTuner returns a tuner for the rules' evaluation: of its named terms
+// (TermsTunable), or of the generic evaluation's tables (Tunable).
 func NewTuner(r *core.Rules) (*Tuner, error) {
 	if TermsTunable(r) {
 		defs, eval := evalTerms(r)
@@ -132,8 +134,8 @@ func (t *Tuner) Len() int { return len(t.entries) }
 
 // InitialWeights returns the rules' square terms as Weights: the mobility
 // and pawn-advance terms of the first player's pieces, the same in the
-// middlegame and the endgame (royal pieces 0); for a variant with its own
-// evaluation (TermsTunable), its terms' defaults. Tuning starts from them.
+// middlegame and the endgame (royal pieces 0); for an evaluation with
+// named terms (TermsTunable), their defaults. Tuning starts from them.
 func InitialWeights(r *core.Rules) (*Weights, error) {
 	if TermsTunable(r) {
 		w := &Weights{Variant: r.Name(), Terms: map[string]int{}}
