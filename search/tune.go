@@ -329,24 +329,7 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 				params[i] = prior[i] + theta[2*g] + theta[2*g+1]*prior[i]/c.span
 			}
 		}
-		valid := 0.0
-		if opt.Validate != nil && epoch%10 == 0 {
-			if valid = opt.Validate.loss(params, np, rep.K, nil); valid < rep.ValidAfter {
-				rep.ValidAfter, rep.BestEpoch = valid, epoch
-				copy(best, params)
-			}
-		}
-		if opt.Log != nil && (epoch%50 == 0 || epoch == 1) {
-			fmt.Fprintf(opt.Log, "epoch %d: loss %.6f", epoch, l)
-			if valid > 0 {
-				fmt.Fprintf(opt.Log, ", validation %.6f", valid)
-			}
-			fmt.Fprintln(opt.Log)
-		}
-	}
-	if opt.Validate == nil {
-		copy(best, params)
-		rep.BestEpoch = opt.Epochs
+		rep.epochDone(opt, epoch, l, params, best, func(params []float64) float64 { return opt.Validate.loss(params, np, rep.K, nil) })
 	}
 	params = best
 	rep.After = t.loss(params, np, rep.K, nil)
@@ -362,6 +345,31 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 		out.MG[t.r.Pieces[ty].Name], out.EG[t.r.Pieces[ty].Name] = mg, eg
 	}
 	return out, rep, nil
+}
+
+// epochDone ends an epoch of a fit at training loss l: every tenth epoch,
+// with opt.Validate, it measures the validation loss of params (valid)
+// and copies them to best when it is the lowest yet; it writes the log;
+// after the last epoch without validation, best becomes params.
+func (rep *FitReport) epochDone(opt FitOptions, epoch int, l float64, params, best []float64, valid func([]float64) float64) {
+	v := 0.0
+	if opt.Validate != nil && epoch%10 == 0 {
+		if v = valid(params); v < rep.ValidAfter {
+			rep.ValidAfter, rep.BestEpoch = v, epoch
+			copy(best, params)
+		}
+	}
+	if opt.Log != nil && (epoch%50 == 0 || epoch == 1) {
+		fmt.Fprintf(opt.Log, "epoch %d: loss %.6f", epoch, l)
+		if v > 0 {
+			fmt.Fprintf(opt.Log, ", validation %.6f", v)
+		}
+		fmt.Fprintln(opt.Log)
+	}
+	if opt.Validate == nil && epoch == opt.Epochs {
+		copy(best, params)
+		rep.BestEpoch = epoch
+	}
 }
 
 // adamState is Adam's gradient descent: the running means of each

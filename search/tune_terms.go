@@ -4,7 +4,6 @@ package search
 
 import (
 	"errors"
-	"fmt"
 	"math"
 
 	"anychess/core"
@@ -128,24 +127,7 @@ func (t *Tuner) fitTerms(init *Weights, opt FitOptions) (*Weights, FitReport, er
 			}
 		}
 		adam.step(params, grad, opt.Rate)
-		valid := 0.0
-		if opt.Validate != nil && epoch%10 == 0 {
-			if valid = opt.Validate.termLoss(params, rep.K, nil, false); valid < rep.ValidAfter {
-				rep.ValidAfter, rep.BestEpoch = valid, epoch
-				copy(best, params)
-			}
-		}
-		if opt.Log != nil && (epoch%50 == 0 || epoch == 1) {
-			fmt.Fprintf(opt.Log, "epoch %d: loss %.6f", epoch, l)
-			if valid > 0 {
-				fmt.Fprintf(opt.Log, ", validation %.6f", valid)
-			}
-			fmt.Fprintln(opt.Log)
-		}
-	}
-	if opt.Validate == nil {
-		copy(best, params)
-		rep.BestEpoch = opt.Epochs
+		rep.epochDone(opt, epoch, l, params, best, func(params []float64) float64 { return opt.Validate.termLoss(params, rep.K, nil, false) })
 	}
 	rep.After = t.termLoss(best, rep.K, nil, false)
 	out := &Weights{Variant: t.r.Name(), Terms: map[string]int{}}

@@ -21,13 +21,14 @@ var termVariants = []struct {
 	{"infinite-plane", nil}, {"infinite-plane-huygens", nil},
 }
 
-// randomGamePositions returns every fourth position of random games of r.
-func randomGamePositions(r *core.Rules, games int, seed uint64) []*core.Position {
+// randomGamePositions returns every fourth position of random games of r
+// of at most plies plies.
+func randomGamePositions(r *core.Rules, games, plies int, seed uint64) []*core.Position {
 	rng := rand.New(rand.NewPCG(seed, 12))
 	var out []*core.Position
 	for range games {
 		p := r.StartPosition()
-		for ply := 0; ply < 120; ply++ {
+		for ply := 0; ply < plies; ply++ {
 			moves := p.LegalMoves(nil)
 			if len(moves) == 0 || p.Outcome().Status != core.Ongoing {
 				break
@@ -62,7 +63,7 @@ func TestEvalTermsAffine(t *testing.T) {
 				t.Fatalf("%s %v: %v, terms %v", v.name, v.options, err, tu != nil && tu.terms)
 			}
 		}
-		positions := randomGamePositions(r, 20, 5)
+		positions := randomGamePositions(r, 20, 120, 5)
 		w := make([]int, n)
 		for i, p := range positions {
 			for k := range w {
@@ -120,7 +121,7 @@ func TestTermTunerRecovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range randomGamePositions(r, 300, 9) {
+	for _, p := range randomGamePositions(r, 300, 120, 9) {
 		tu.Add(p, sigmoid(float64(r.Hooks.Evaluate(p, 0, truth)), 1))
 	}
 	init, err := InitialWeights(r)

@@ -2,7 +2,6 @@ package search
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -12,23 +11,7 @@ import (
 // randomPositions returns positions of random games of the variant.
 func randomPositions(t *testing.T, name string, games int) []*core.Position {
 	t.Helper()
-	r := loadRules(t, name)
-	rng := rand.New(rand.NewPCG(11, 12))
-	var out []*core.Position
-	for range games {
-		p := r.StartPosition()
-		for ply := 0; ply < 80; ply++ {
-			moves := p.LegalMoves(nil)
-			if len(moves) == 0 || p.Outcome().Status != core.Ongoing {
-				break
-			}
-			p.MakeMove(moves[rng.IntN(len(moves))])
-			if ply%4 == 3 {
-				out = append(out, p.Copy())
-			}
-		}
-	}
-	return out
+	return randomGamePositions(loadRules(t, name), games, 80, 11)
 }
 
 // tunerEval is the tuner's linear evaluation of entry i under w.
