@@ -785,6 +785,35 @@ func evalDefault(p *core.Position, pl core.Player) int {
 	return martianEvaluate(p, pl, p.Rules().EvalDefaults())
 }
 
+// TestMartianEvalNewTerms: the terms that default to 0, each alone at
+// weight 1: a queen more at home than the other side, a drone fewer, and
+// a 3-point lead while the emptiest zone holds 1 piece (4 − 1 = 3 steps
+// near the end).
+func TestMartianEvalNewTerms(t *testing.T) {
+	for _, tc := range []struct {
+		term int
+		pos  string
+		want int
+	}{
+		{termQueensHome, "Q3/4/4/4/4/4/4/QQ2 1 -/- - -", 1},
+		{termQueensHome, "Q3/4/4/4/4/4/4/Q3 1 -/- - -", 0},
+		{termDronesHome, "QD2/4/4/4/4/4/4/Q3 1 -/- - -", -1},
+		{termLeadNearEnd, "Q3/4/4/4/4/4/4/Q3 1 Q/- - -", 3 * 3},
+		{termLeadNearEnd, "QQ2/QD2/4/4/4/4/4/Q3 1 Q/- - -", 3 * 3},
+		{termLeadNearEnd, "QQ2/DD2/4/4/4/4/DD2/QQ2 1 Q/- - -", 0},
+	} {
+		p := martianPos(t, two, tc.pos)
+		w := make([]int, len(martianTerms))
+		w[tc.term] = 1
+		if got := martianEvaluate(p, 0, w); got != tc.want {
+			t.Errorf("%s at weight 1: %s scores %d, want %d", martianTerms[tc.term].Name, tc.pos, got, tc.want)
+		}
+		if got := martianEvaluate(p, 1, w); got != -tc.want {
+			t.Errorf("%s at weight 1: %s scores %d for the second player, want %d", martianTerms[tc.term].Name, tc.pos, got, -tc.want)
+		}
+	}
+}
+
 // TestMartianEvaluate: the evaluation's terms, each against a position that
 // differs from it in that term alone, in every form; two sides'
 // evaluations are opposite; it allocates nothing.
