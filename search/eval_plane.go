@@ -31,7 +31,7 @@ import (
 //     g = planePawnSteps − the steps it still has to go (chess's pawn
 //     advance; pawns further back gain nothing).
 //
-// These are named terms (planeTermDefs), with the pieces' values, so that
+// These are named terms (planeTerms.defs), with the pieces' values, so that
 // anychess tune can fit them (Weights.Terms) as it fits a variant's own
 // evaluation; the pawn advance stays fixed.
 const (
@@ -95,7 +95,7 @@ func newPlaneTerms(r *core.Rules, values []int) *planeTerms {
 		}
 		t.valueTerm[typ] = len(t.defs)
 		t.defs = append(t.defs, core.EvalTerm{Name: r.Pieces[typ].Name, Default: values[typ]})
-		if u := r.Pieces[unit].Pawn; unit == 0 || !u && (r.Pieces[typ].Pawn || values[typ] < values[unit]) {
+		if unit == 0 || !r.Pieces[unit].Pawn && (r.Pieces[typ].Pawn || values[typ] < values[unit]) {
 			unit = typ
 		}
 	}
@@ -190,8 +190,8 @@ func (t *planeTerms) withWeights(w []int) *planeTerms {
 	return &c
 }
 
-// side returns player pl's plane terms, and the difference its pieces'
-// weighted values make to their values (t.values).
+// side returns player pl's plane terms, including how far its pieces'
+// weighted values differ from their values (t.values).
 func (t *planeTerms) side(p *core.Position, pl core.Player) int {
 	r := p.Rules()
 	// The royal pieces: pl's own, and the enemies' (for activity).
