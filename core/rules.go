@@ -155,9 +155,12 @@ type EvalTerm struct {
 
 // EvalDefaults returns the default weights of the rules' evaluation
 // terms (Hooks.EvalTerms), a new slice.
-func (r *Rules) EvalDefaults() []int {
-	w := make([]int, len(r.Hooks.EvalTerms))
-	for i, t := range r.Hooks.EvalTerms {
+func (r *Rules) EvalDefaults() []int { return TermDefaults(r.Hooks.EvalTerms) }
+
+// TermDefaults returns the default weights of terms, a new slice.
+func TermDefaults(terms []EvalTerm) []int {
+	w := make([]int, len(terms))
+	for i, t := range terms {
 		w[i] = t.Default
 	}
 	return w

@@ -319,7 +319,7 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 		if plain.tunedTerms {
 			plain.terms, plain.tunedTerms = e.r.EvalDefaults(), false
 			if plain.plane != nil {
-				plain.plane = plain.plane.withWeights(termDefaults(plain.plane.defs))
+				plain.plane = plain.plane.withWeights(core.TermDefaults(plain.plane.defs))
 			}
 		}
 	}

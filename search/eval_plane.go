@@ -48,7 +48,6 @@ const (
 	planeTermActivity = iota
 	planeTermIdle
 	planeTermSafety
-	planeTermValues
 )
 
 // planeTerms holds one unbounded variant's tables of the plane terms.

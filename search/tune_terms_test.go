@@ -208,7 +208,7 @@ func TestTermWeights(t *testing.T) {
 		if plain.plane != nil {
 			inUse = plain.plane.w
 		}
-		if plain.tunedTerms || !slices.Equal(inUse, termDefaults(defs)) {
+		if plain.tunedTerms || !slices.Equal(inUse, core.TermDefaults(defs)) {
 			t.Errorf("%s: NoTunedWeights keeps %v", name, inUse)
 		}
 	}

@@ -127,20 +127,11 @@ func evalTerms(r *core.Rules) ([]core.EvalTerm, func(*core.Position, core.Player
 	}
 }
 
-// termDefaults returns the default weights of terms.
-func termDefaults(terms []core.EvalTerm) []int {
-	w := make([]int, len(terms))
-	for i, t := range terms {
-		w[i] = t.Default
-	}
-	return w
-}
-
 // termWeights returns the weights of the terms that w gives, the
 // defaults for those it leaves out, or an error when w names a term that
 // is not among them.
 func termWeights(terms []core.EvalTerm, w *Weights) ([]int, error) {
-	out := termDefaults(terms)
+	out := core.TermDefaults(terms)
 	for name, v := range w.Terms {
 		i := slices.IndexFunc(terms, func(t core.EvalTerm) bool { return t.Name == name })
 		if i < 0 {

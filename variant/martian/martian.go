@@ -547,8 +547,7 @@ func martianEvaluate(p *core.Position, pl core.Player, w []int) int {
 	r := p.Rules()
 	mine := sideTotal(p, pl)
 	var best int32 = -1 << 30
-	var atHome [core.MaxPlayers]int    // points standing in each player's zone
-	var byType [core.MaxPlayers][4]int // pieces standing there, by type (its points)
+	var byType [core.MaxPlayers][4]int // pieces standing in each player's zone, by type (its points)
 	fewest := nearEnd                  // the pieces of the emptiest zone, at most nearEnd
 	for q := 0; q < r.Players; q++ {
 		if !r.Allies(pl, core.Player(q)) {
@@ -557,24 +556,24 @@ func martianEvaluate(p *core.Position, pl core.Player, w []int) int {
 		sqs := p.PieceSquares(core.Player(q))
 		fewest = min(fewest, len(sqs))
 		for _, sq := range sqs {
-			t := p.At(sq).Type()
-			atHome[q] += int(t)
-			byType[q][t]++
+			byType[q][p.At(sq).Type()]++
 		}
 	}
 	lead := int(mine - best)
 	home, most := 0, 0 // the side's points at home; the best-stocked other side's
 	var homeTypes, mostTypes [4]int
 	for q := 0; q < r.Players; q++ {
-		side := 0
-		var types [4]int
+		var types [4]int // the pieces in q's side's zones, by type
 		for k := 0; k < r.Players; k++ {
 			if r.Allies(core.Player(q), core.Player(k)) {
-				side += atHome[k]
 				for t := range types {
 					types[t] += byType[k][t]
 				}
 			}
+		}
+		side := 0 // their points
+		for t, n := range types {
+			side += t * n
 		}
 		switch {
 		case r.Allies(pl, core.Player(q)):
