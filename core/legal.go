@@ -216,12 +216,17 @@ func WinFor(pl Player, reason string) Outcome {
 
 // Outcome decides whether the game has ended in this position, applying the
 // variant's goals and draw rules.
-func (p *Position) Outcome() Outcome {
+func (p *Position) Outcome() Outcome { return p.OutcomeBuf(make([]Move, 0, 128)) }
+
+// OutcomeBuf is Outcome, generating the legal moves it looks at into buf
+// (whose contents it overwrites), so that a caller with a buffer of its
+// own allocates nothing.
+func (p *Position) OutcomeBuf(buf []Move) Outcome {
 	r := p.rules
 	if o, ok := p.decidedEarly(); ok {
 		return o
 	}
-	moves := p.LegalMoves(make([]Move, 0, 128))
+	moves := p.LegalMoves(buf[:0])
 	if len(moves) == 0 {
 		if p.InCheck() && !r.Def.Goals.NoCheckmate {
 			return p.allOthersWin("checkmate")

@@ -2,6 +2,8 @@ package core
 
 // Position: the full state of a game, its recording setters and the undo log.
 
+import "slices"
+
 // Position is the state of a game of some variant: the board and every other
 // fact the rules depend on. It is changed only by MakeMove and UnmakeMove (and
 // by the recording setters that hooks call from inside them), so every change
@@ -313,6 +315,15 @@ func (p *Position) undoChanges(n int) {
 		}
 	}
 	p.changes = p.changes[:n]
+}
+
+// Reserve makes room for plies more moves, so that making them allocates
+// nothing: the undo records, the history of hashes and the board changes
+// of ordinary moves (a search calls it before it starts).
+func (p *Position) Reserve(plies int) {
+	p.undos = slices.Grow(p.undos, plies)
+	p.history = slices.Grow(p.history, plies)
+	p.changes = slices.Grow(p.changes, 8*plies)
 }
 
 // Copy returns an independent copy of the position, without its undo history

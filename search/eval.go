@@ -117,9 +117,17 @@ func newEvaluator(r *core.Rules) *evaluator {
 	e.safety = e.royals && r.Players == 2 && !b.Unbounded
 	e.goal = newGoalTables(r, e.values)
 	e.structure = newStructTerms(r, e.values)
+	if e.structure != nil {
+		e.safety = false // the structure terms count it, with their weights
+	}
 	if w := BuiltinWeights(r.Name()); w != nil && Tunable(r) {
 		if t, err := newPSTTables(r, e.values, w); err == nil {
 			e.pst = t
+		}
+		if e.structure != nil && len(w.Terms) > 0 {
+			if terms, err := termWeights(structDefs(), w); err == nil {
+				e.structure, e.tunedTerms = e.structure.withWeights(terms), true
+			}
 		}
 	}
 	return e
@@ -320,6 +328,9 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 			plain.terms, plain.tunedTerms = e.r.EvalDefaults(), false
 			if plain.plane != nil {
 				plain.plane = plain.plane.withWeights(core.TermDefaults(plain.plane.defs))
+			}
+			if plain.structure != nil {
+				plain.structure = plain.structure.withWeights(core.TermDefaults(structDefs()))
 			}
 		}
 	}

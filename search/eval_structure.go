@@ -2,7 +2,13 @@ package search
 
 // Structure terms of the generic evaluation (two players on a bounded board): pawn structure, the pair of colour-bound pieces, sliders on open files, and the side to move's tempo.
 
-import "anychess/core"
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"anychess/core"
+)
 
 // The structure terms, each from the rules' data, not a variant's name:
 //
@@ -10,20 +16,32 @@ import "anychess/core"
 //     on a board where the players move up and down it (files are its
 //     columns);
 //   - a passed pawn (no enemy pawn ahead of it on its file or the files
-//     next to it) gains passedMG/passedEG + passedGrowMG/passedGrowEG ×
-//     (steps taken / steps to the last step before promotion)²;
-//   - each pawn beyond the first on a file loses doubled; a pawn without
-//     its own pawns on the files next to it loses isolated;
+//     next to it) gains the weight of its progress (passed-0 on the
+//     second rank … passed-5 one step from the last, in sixths of the
+//     way on other boards); passed-blocked when an enemy piece stands on
+//     the square ahead of it; passed-king per step the enemy royal piece
+//     stands farther than its own from that square (at most 4);
+//   - each pawn beyond the first on a file counts doubled; a pawn without
+//     its own pawns on the files next to it isolated; pawn-threat for each
+//     enemy piece (neither pawn nor royal) a pawn attacks, pawn-support
+//     for each own pawn it defends;
 //   - a side with two pieces of one colour-bound type (a type whose every
 //     move keeps the square's colour: the bishop) on both colours gains
-//     bishopPair;
+//     pair;
 //   - a rook-like slider (a non-royal type whose moves are all orthogonal
 //     and which slides along its file) on a file without its own pawns
-//     gains rookHalfOpen, rookOpen when the file has no pawn at all;
-//   - the side to move gains tempo.
+//     gains rook-half-open, rook-open when the file has no pawn at all;
+//   - the side to move gains tempo;
+//   - royal safety (with royal pieces): safety for each square next to
+//     the royal piece that an enemy attacks, safety-sq for that count
+//     squared; shield for each own pawn one or two steps ahead of a royal
+//     piece on its own first two ranks, on its file or the next.
 //
-// Middlegame and endgame figures are blended by the phase: the non-pawn,
-// non-royal material on the board over that of the start position.
+// Each term has a middlegame and an endgame weight (NAME.mg, NAME.eg in a
+// tuned weights file, Weights.Terms), blended by the phase: the non-pawn,
+// non-royal material on the board over that of the start position. The
+// defaults are the hand-set figures the terms had before they were tuned
+// (the new ones 0).
 const (
 	passedMG      = 5
 	passedEG      = 15
@@ -42,11 +60,88 @@ const (
 	tempo         = 15
 )
 
+// A structTerm indexes the structure terms' counts and weights.
+type structTerm int
+
+const (
+	stPassed0 structTerm = iota // passed pawns by progress: stPassed0 … stPassed0+passedBuckets−1
+	stPassedBlocked
+	stPassedKing
+	stDoubled
+	stIsolated
+	stPawnThreat
+	stPawnSupport
+	stPair
+	stRookOpen
+	stRookHalfOpen
+	stTempo
+	stSafety
+	stSafetySq
+	stShield
+	numStructTerms
+)
+
+// passedBuckets is the number of steps of progress a passed pawn's weight
+// distinguishes (chess's second to seventh rank); its terms come first.
+const passedBuckets = 6
+
+// structCount returns the index of term t's count: the passed buckets
+// take the first passedBuckets, the other terms follow in their order.
+func structCount(t structTerm) int { return int(t) + passedBuckets - 1 }
+
+// numStructCounts is the number of structure counts (and weights per
+// phase).
+const numStructCounts = int(numStructTerms) + passedBuckets - 1
+
+var structNames = [numStructTerms]string{"passed", "passed-blocked", "passed-king", "doubled", "isolated", "pawn-threat", "pawn-support",
+	"pair", "rook-open", "rook-half-open", "tempo", "safety", "safety-sq", "shield"}
+
+// structCountName returns the name of the count of index i: passed-0 …
+// passed-5, then the other terms' names.
+func structCountName(i int) string {
+	if i < passedBuckets {
+		return fmt.Sprintf("passed-%d", i)
+	}
+	return structNames[i-passedBuckets+1]
+}
+
+// structDefaults returns the structure terms' default weights, middlegame
+// and endgame, by count index.
+func structDefaults() (mg, eg [numStructCounts]int32) {
+	for b := 0; b < passedBuckets; b++ {
+		g := float64(b) / float64(passedBuckets-1)
+		mg[b] = int32(int16(passedMG + passedGrowMG*g*g))
+		eg[b] = int32(int16(passedEG + passedGrowEG*g*g))
+	}
+	set := func(t structTerm, m, e int32) { mg[structCount(t)], eg[structCount(t)] = m, e }
+	set(stDoubled, -doubledMG, -doubledEG)
+	set(stIsolated, -isolatedMG, -isolatedEG)
+	set(stPair, bishopPairMG, bishopPairEG)
+	set(stRookOpen, rookOpenMG, rookOpenEG)
+	set(stRookHalfOpen, rookHalfOpenM, rookHalfOpenE)
+	set(stTempo, tempo, tempo)
+	set(stSafety, -royalSafety, -royalSafety)
+	return mg, eg
+}
+
+// structDefs returns the structure terms as named evaluation terms: for
+// each count, NAME.mg then NAME.eg.
+func structDefs() []core.EvalTerm {
+	mg, eg := structDefaults()
+	defs := make([]core.EvalTerm, 0, 2*numStructCounts)
+	for i := 0; i < numStructCounts; i++ {
+		name := structCountName(i)
+		defs = append(defs, core.EvalTerm{Name: name + ".mg", Default: int(mg[i])}, core.EvalTerm{Name: name + ".eg", Default: int(eg[i])})
+	}
+	return defs
+}
+
 // maxStructTypes bounds the piece types the pair term tracks (two bits a
 // type in a uint64).
 const maxStructTypes = 32
 
-// structTerms holds one variant's tables for the structure terms.
+// structTerms holds one variant's tables and weights for the structure
+// terms.
 type structTerms struct {
 	files int
 	// pawn[t]: type t is a pawn (see above); nonPawn[t]: it counts for the
@@ -59,11 +154,23 @@ type structTerms struct {
 	colour     []uint8
 	// north[pl]: player pl's pawns move towards higher ranks.
 	north [2]bool
-	// passed[pl][sq]: the passed-pawn bonus of player pl's pawn on sq,
-	// middlegame and endgame.
-	passedMG, passedEG [2][]int16
-	full               int // the start's non-pawn material (≥ 1)
-	values             []int
+	// bucket[pl][sq]: the passed-pawn count index of player pl's pawn on
+	// sq, −1 where none applies; ahead[pl][sq]: the square one step
+	// forward of sq for player pl, or NoSquare.
+	bucket [2][]int8
+	ahead  [2][]core.Square
+	// attacks[pl][sq]: the squares a pawn of player pl on sq attacks
+	// (the first pawn type's; at most 4).
+	attacks [2][][]core.Square
+	// shield[pl][sq]: for a royal piece of player pl on sq on its first
+	// two ranks, the squares one and two steps ahead of it on its file
+	// and the next; nil elsewhere.
+	shield [2][][]core.Square
+	safety bool // royal safety is counted here (two players, royal pieces)
+	full   int  // the start's non-pawn material (≥ 1)
+	values []int
+	// mg and eg are the weights, by count index.
+	mg, eg [numStructCounts]int32
 }
 
 // newStructTerms builds r's structure tables, or returns nil where the
@@ -75,14 +182,20 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 	}
 	n := len(r.Pieces)
 	s := &structTerms{files: b.Files, values: values, pawn: make([]bool, n), bound: make([]bool, n), rook: make([]bool, n)}
+	s.mg, s.eg = structDefaults()
 	s.nonPawn, s.full = phaseTypes(r, values)
 	f0, f1 := forwardOf(r, 0), forwardOf(r, 1)
 	upDown := f0.X == 0 && f1.X == 0 && f0.Y == -f1.Y
 	s.north = [2]bool{f0.Y > 0, f1.Y > 0}
 	pawnsPromote := upDown && promotes(r, 0) && promotes(r, 1)
+	pawnType := core.PieceType(0)
 	for t := 1; t < n; t++ {
 		info := &r.Pieces[t]
 		s.pawn[t] = info.Pawn && pawnsPromote
+		if s.pawn[t] && pawnType == 0 {
+			pawnType = core.PieceType(t)
+		}
+		s.safety = s.safety || info.Royal
 		if info.Royal || info.Pawn {
 			continue
 		}
@@ -96,27 +209,72 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 		s.file[sq], s.rank[sq], s.colour[sq] = int8(c.X), int8(c.Y), uint8((c.X+c.Y)&1)
 	}
 	for pl := 0; pl < 2; pl++ {
-		s.passedMG[pl], s.passedEG[pl] = make([]int16, size), make([]int16, size)
-		if !pawnsPromote {
-			continue
+		s.bucket[pl], s.ahead[pl] = make([]int8, size), make([]core.Square, size)
+		s.attacks[pl], s.shield[pl] = make([][]core.Square, size), make([][]core.Square, size)
+		for i := range s.bucket[pl] {
+			s.bucket[pl][i], s.ahead[pl][i] = -1, core.NoSquare
 		}
 		fwd := forwardOf(r, core.Player(pl))
 		far := 0
 		for _, sq := range b.Squares() {
 			far = max(far, progress(b.Coord(sq), fwd, b))
 		}
-		if far < 3 {
-			continue
-		}
 		for _, sq := range b.Squares() {
+			c := b.Coord(sq)
+			if a := b.Square(core.Coord{X: c.X, Y: c.Y + fwd.Y}); a != core.NoSquare && b.Playable(a) {
+				s.ahead[pl][sq] = a
+			}
+			if pawnType != 0 {
+				s.attacks[pl][sq] = pawnAttacks(r, core.Player(pl), pawnType, sq)
+			}
+			if progress(c, fwd, b) <= 1 {
+				for dy := int64(1); dy <= 2; dy++ {
+					for dx := int64(-1); dx <= 1; dx++ {
+						if a := b.Square(core.Coord{X: c.X + dx, Y: c.Y + dy*fwd.Y}); a != core.NoSquare && b.Playable(a) {
+							s.shield[pl][sq] = append(s.shield[pl][sq], a)
+						}
+					}
+				}
+			}
+			if !pawnsPromote || far < 3 {
+				continue
+			}
 			// 0 on the second rank, 1 one step from the last.
-			g := max(float64(progress(b.Coord(sq), fwd, b)-1), 0) / float64(far-2)
-			g = min(g, 1)
-			s.passedMG[pl][sq] = int16(passedMG + passedGrowMG*g*g)
-			s.passedEG[pl][sq] = int16(passedEG + passedGrowEG*g*g)
+			g := max(float64(progress(c, fwd, b)-1), 0) / float64(far-2)
+			s.bucket[pl][sq] = int8(math.Round(min(g, 1) * (passedBuckets - 1)))
 		}
 	}
 	return s
+}
+
+// pawnAttacks returns the squares (within 2 steps) a pawn of type t of
+// player pl attacks from sq on an otherwise empty board, at most 4.
+func pawnAttacks(r *core.Rules, pl core.Player, t core.PieceType, sq core.Square) []core.Square {
+	b := r.Board
+	p := r.NewPosition()
+	p.Put(sq, core.MakePiece(pl, t))
+	c := b.Coord(sq)
+	var out []core.Square
+	for dy := int64(-2); dy <= 2; dy++ {
+		for dx := int64(-2); dx <= 2; dx++ {
+			a := b.Square(core.Coord{X: c.X + dx, Y: c.Y + dy})
+			if a == core.NoSquare || a == sq || !b.Playable(a) || !p.Attacks(a, pl) || len(out) == 4 {
+				continue
+			}
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// withWeights returns s with the weights w (by count index, middlegame
+// and endgame interleaved, as structDefs names them).
+func (s *structTerms) withWeights(w []int) *structTerms {
+	c := *s
+	for i := 0; i < numStructCounts; i++ {
+		c.mg[i], c.eg[i] = int32(w[2*i]), int32(w[2*i+1])
+	}
+	return &c
 }
 
 // colourBound reports whether every move of piece type t, from every square
@@ -166,8 +324,9 @@ func rookLike(r *core.Rules, t core.PieceType) bool {
 	return slides
 }
 
-// score returns the structure terms from player pl's view.
-func (s *structTerms) score(p *core.Position, pl core.Player) int {
+// counts returns the structure terms' counts, player 0's less player 1's,
+// and the phase (0 to s.full).
+func (s *structTerms) counts(p *core.Position) (c [numStructCounts]int32, phase int) {
 	var count [2][core.MaxBoardSide]uint8
 	var lo, hi [2][core.MaxBoardSide]int8 // lowest and highest rank of a pawn on each file
 	var pairs [2]uint64                   // bit 2t+colour: a colour-bound piece of type t on that colour
@@ -204,26 +363,35 @@ func (s *structTerms) score(p *core.Position, pl core.Player) int {
 			}
 		}
 	}
-	mg, eg := 0, 0 // player 0's lead
 	for q := 0; q < 2; q++ {
 		them := 1 - q
-		sign := 1 - 2*q
-		m, e := 0, 0
+		var n [numStructCounts]int32
 		for f := 0; f < s.files; f++ {
-			c := int(count[q][f])
-			if c == 0 {
+			k := int32(count[q][f])
+			if k == 0 {
 				continue
 			}
-			if c > 1 {
-				m -= doubledMG * (c - 1)
-				e -= doubledEG * (c - 1)
-			}
+			n[structCount(stDoubled)] += k - 1
 			if (f == 0 || count[q][f-1] == 0) && (f+1 >= s.files || count[q][f+1] == 0) {
-				m -= isolatedMG * c
-				e -= isolatedEG * c
+				n[structCount(stIsolated)] += k
 			}
 		}
+		own, enemy := p.Royal(core.Player(q)), p.Royal(core.Player(them))
 		for _, sq := range pawns[q][:npawns[q]] {
+			for _, a := range s.attacks[q][sq] {
+				if pc := p.At(a); pc.IsPiece() {
+					switch t := pc.Type(); {
+					case int(pc.Owner()) == them && s.nonPawn[t]:
+						n[structCount(stPawnThreat)]++
+					case int(pc.Owner()) == q && s.pawn[t]:
+						n[structCount(stPawnSupport)]++
+					}
+				}
+			}
+			b := s.bucket[q][sq]
+			if b < 0 {
+				continue
+			}
 			f, rk := int(s.file[sq]), s.rank[sq]
 			passed := true
 			for g := max(f-1, 0); g <= min(f+1, s.files-1); g++ {
@@ -232,39 +400,78 @@ func (s *structTerms) score(p *core.Position, pl core.Player) int {
 					break
 				}
 			}
-			if passed {
-				m += int(s.passedMG[q][sq])
-				e += int(s.passedEG[q][sq])
+			if !passed {
+				continue
+			}
+			n[b]++
+			a := s.ahead[q][sq]
+			if a == core.NoSquare {
+				continue
+			}
+			if pc := p.At(a); pc.IsPiece() && int(pc.Owner()) == them {
+				n[structCount(stPassedBlocked)]++
+			}
+			if own != core.NoSquare && enemy != core.NoSquare {
+				n[structCount(stPassedKing)] += int32(max(-4, min(4, s.distance(enemy, a)-s.distance(own, a))))
 			}
 		}
 		if b := pairs[q]; b&(b>>1)&0x5555555555555555 != 0 {
-			m += bishopPairMG
-			e += bishopPairEG
+			n[structCount(stPair)]++
 		}
 		for i := 0; i < nrooks[q]; i++ {
 			f := s.file[rooks[q][i]]
 			if count[q][f] == 0 {
 				if count[them][f] == 0 {
-					m += rookOpenMG
-					e += rookOpenEG
+					n[structCount(stRookOpen)]++
 				} else {
-					m += rookHalfOpenM
-					e += rookHalfOpenE
+					n[structCount(stRookHalfOpen)]++
 				}
 			}
 		}
-		mg += sign * m
-		eg += sign * e
+		if p.Turn() == core.Player(q) {
+			n[structCount(stTempo)]++
+		}
+		if s.safety && own != core.NoSquare {
+			k := int32(bits.OnesCount8(p.AttackedAround(p.Coord(own), core.Player(q))))
+			n[structCount(stSafety)] += k
+			n[structCount(stSafetySq)] += k * k
+			for _, a := range s.shield[q][own] {
+				if pc := p.At(a); pc.IsPiece() && int(pc.Owner()) == q && s.pawn[pc.Type()] {
+					n[structCount(stShield)]++
+				}
+			}
+		}
+		sign := int32(1 - 2*q)
+		for i := range c {
+			c[i] += sign * n[i]
+		}
 	}
-	ph := min(material, s.full)
+	return c, min(material, s.full)
+}
+
+// distance is the number of king steps between two squares.
+func (s *structTerms) distance(a, b core.Square) int {
+	return max(abs(int(s.file[a])-int(s.file[b])), abs(int(s.rank[a])-int(s.rank[b])))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// score returns the structure terms from player pl's view.
+func (s *structTerms) score(p *core.Position, pl core.Player) int {
+	c, ph := s.counts(p)
+	mg, eg := 0, 0
+	for i, k := range c {
+		mg += int(k * s.mg[i])
+		eg += int(k * s.eg[i])
+	}
 	v := (mg*ph + eg*(s.full-ph)) / s.full
 	if pl != 0 {
 		v = -v
-	}
-	if p.Turn() == pl {
-		v += tempo
-	} else {
-		v -= tempo
 	}
 	return v
 }

@@ -65,11 +65,11 @@ var structDirections = []struct{ name, better, worse string }{
 	{"rook on half-open file", "4k3/pppppppp/8/8/8/8/PPPP1PPP/4RK2 w - - 0 1", "4k3/pppppppp/8/8/8/8/PPPP1PPP/3R1K2 w - - 0 1"},
 }
 
-// TestStructTermDirections: each term moves the structure score (and the
-// whole evaluation) the right way.
+// TestStructTermDirections: each term, at its default weight, moves the
+// structure score the right way.
 func TestStructTermDirections(t *testing.T) {
 	r := loadRules(t, "chess")
-	e := evaluatorFor(r)
+	e := evaluatorFor(r).forOptions(Options{NoTunedWeights: true})
 	for _, tc := range structDirections {
 		b, w := parse(t, r, tc.better), parse(t, r, tc.worse)
 		if sb, sw := e.structure.score(b, 0), e.structure.score(w, 0); sb <= sw {
@@ -82,7 +82,7 @@ func TestStructTermDirections(t *testing.T) {
 // with the other side to move.
 func TestStructTempo(t *testing.T) {
 	r := loadRules(t, "chess")
-	s := evaluatorFor(r).structure
+	s := evaluatorFor(r).forOptions(Options{NoTunedWeights: true}).structure
 	w := parse(t, r, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
 	b := parse(t, r, "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
 	if got := s.score(w, 0) - s.score(b, 0); got != 2*tempo {
@@ -161,5 +161,64 @@ func BenchmarkEvalStructure(b *testing.B) {
 				plain.eval(p, 0, true)
 			}
 		})
+	}
+}
+
+// TestStructCounts: each term's count, White's less Black's, in positions
+// built for it.
+func TestStructCounts(t *testing.T) {
+	r := loadRules(t, "chess")
+	s := evaluatorFor(r).structure
+	ct := structCount
+	for _, tc := range []struct {
+		fen   string
+		count int // the count's index: 0 … 5 the passed pawns' buckets
+		want  int32
+	}{
+		{"6k1/3P4/8/8/8/8/8/4K3 w - - 0 1", 5, 1},
+		{"6k1/3P4/8/8/8/8/8/4K3 w - - 0 1", 0, 0},
+		{"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", 0, 1},
+		{"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", 5, 0},
+		{"4k3/2p5/8/8/8/8/3P4/4K3 w - - 0 1", 0, 0}, // not passed
+		{"4k3/8/8/3n4/3P4/8/8/4K3 w - - 0 1", ct(stPassedBlocked), 1},
+		{"4k3/8/8/3N4/3P4/8/8/4K3 w - - 0 1", ct(stPassedBlocked), 0},
+		{"k7/8/8/3PK3/8/8/8/8 w - - 0 1", ct(stPassedKing), 2},
+		{"8/8/8/3P4/8/8/8/k3K3 w - - 0 1", ct(stPassedKing), 0},
+		{"4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", ct(stPawnThreat), 1},
+		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", ct(stPawnThreat), 0}, // a pawn is no piece here
+		{"4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1", ct(stPawnSupport), 1},
+		{"6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", ct(stShield), 3},
+		{"6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", ct(stShield), 0},
+		{"6k1/8/8/8/8/5PPP/8/6K1 w - - 0 1", ct(stShield), 3}, // two steps ahead
+		{"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ct(stSafety), 3},
+		{"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ct(stSafetySq), 9},
+		{"4k3/8/8/8/8/8/8/4K3 b - - 0 1", ct(stTempo), -1},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", ct(stTempo), 1},
+	} {
+		c, _ := s.counts(parse(t, r, tc.fen))
+		if c[tc.count] != tc.want {
+			t.Errorf("%s: %s count %d, want %d (%v)", tc.fen, structCountName(tc.count), c[tc.count], tc.want, c)
+		}
+	}
+}
+
+// TestStructWeightsLoaded: chess carries tuned structure weights, which
+// Options.NoTunedWeights replaces by the defaults; a weights file naming
+// a term the structure does not have is refused.
+func TestStructWeightsLoaded(t *testing.T) {
+	r := loadRules(t, "chess")
+	e := evaluatorFor(r)
+	mg, eg := structDefaults()
+	if e.structure.mg == mg && e.structure.eg == eg {
+		t.Error("chess: the structure weights are the defaults, not chess.json's")
+	}
+	if d := e.forOptions(Options{NoTunedWeights: true}).structure; d.mg != mg || d.eg != eg {
+		t.Error("NoTunedWeights: the structure weights are not the defaults")
+	}
+	if _, err := termWeights(structDefs(), &Weights{Variant: "chess", Terms: map[string]int{"pawn-threat.mg": 1, "no-such.eg": 2}}); err == nil {
+		t.Error("a weight of no term accepted")
+	}
+	if len(structDefs()) != 2*numStructCounts || structDefs()[2*structCount(stShield)+1].Name != "shield.eg" || structDefs()[0].Name != "passed-0.mg" {
+		t.Errorf("structure term names: %v", structDefs())
 	}
 }

@@ -363,6 +363,7 @@ func (s *Engine) Search(p *core.Position, limits Limits) Result {
 func (s *Engine) prepare(p *core.Position, limits Limits) {
 	r := p.Rules()
 	s.p, s.limits, s.nodes, s.stopped, s.nullPly = p, limits, 0, false, -1
+	p.Reserve(maxPly + 1)
 	s.soft, s.hard = limits.TimeBudget()
 	s.root = p.Turn()
 	s.multi = r.Players > 2 && !s.twoSides()
@@ -1098,11 +1099,11 @@ func futilityMargin(depth int) int { return 50 + 100*depth }
 // which is then searched.
 func (s *Engine) noMoves(depth, ply, alpha, beta int) int {
 	p := s.p
-	o := p.Outcome()
+	st := &s.stack[ply]
+	o := p.OutcomeBuf(st.moves[:0])
 	if o.Status != core.Ongoing {
 		return s.terminal(o, ply)
 	}
-	st := &s.stack[ply]
 	st.moves = p.LegalMoves(st.moves[:0])
 	if len(st.moves) == 0 {
 		return 0
@@ -1207,7 +1208,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		}
 	}
 	if inCheck && legal == 0 {
-		o := p.Outcome()
+		o := p.OutcomeBuf(st.moves[:0]) // the node's moves are done with
 		if o.Status != core.Ongoing {
 			return s.terminal(o, ply)
 		}

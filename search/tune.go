@@ -35,6 +35,10 @@ type Tuner struct {
 	termDefs   []core.EvalTerm
 	termEval   func(*core.Position, core.Player, []int) int
 	termCounts []float64
+	// structs holds each entry's structure counts (numStructCounts
+	// each, in the order of the entries) when the evaluation has the
+	// structure terms, which the table fit tunes with the tables.
+	structs []float64
 }
 
 type tuneEntry struct {
@@ -69,6 +73,9 @@ func NewTuner(r *core.Rules) (*Tuner, error) {
 		return nil, err
 	}
 	base.pst = t
+	if base.structure != nil {
+		base.structure = base.structure.withWeights(make([]int, 2*numStructCounts))
+	}
 	return &Tuner{r: r, e: base, n: n, mirror: true}, nil
 }
 
@@ -127,6 +134,21 @@ func (t *Tuner) AddScored(p *core.Position, result, score, blend float64) {
 	}
 	ent.end = int32(len(t.feats))
 	t.entries = append(t.entries, ent)
+	if e.structure != nil {
+		c, _ := e.structure.counts(p)
+		for _, k := range c {
+			t.structs = append(t.structs, float64(k))
+		}
+	}
+}
+
+// numStruct returns the number of structure counts an entry has: 0 when
+// the evaluation has no structure terms.
+func (t *Tuner) numStruct() int {
+	if t.e == nil || t.e.structure == nil {
+		return 0
+	}
+	return numStructCounts
 }
 
 // Len is the number of positions added.
@@ -235,7 +257,19 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 		return t.fitTerms(init, opt)
 	}
 	np := len(t.r.Pieces) * t.n
-	params := make([]float64, 2*np) // middlegame tables, then endgame
+	ns := t.numStruct()
+	// The middlegame tables, then the endgame's, then the structure
+	// terms' middlegame weights and their endgame weights.
+	params := make([]float64, 2*np+2*ns)
+	if ns > 0 {
+		start, err := termWeights(structDefs(), init)
+		if err != nil {
+			return nil, FitReport{}, err
+		}
+		for i := 0; i < ns; i++ {
+			params[2*np+i], params[2*np+ns+i] = float64(start[2*i]), float64(start[2*i+1])
+		}
+	}
 	files := t.r.Board.Files
 	for ty := 1; ty < len(t.r.Pieces); ty++ {
 		name := t.r.Pieces[ty].Name
@@ -262,6 +296,9 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 		if ty := i / t.n; ty > 0 && t.canonical(i) == i {
 			free = append(free, i, np+i)
 		}
+	}
+	for i := 2 * np; i < len(params); i++ {
+		free = append(free, i)
 	}
 	var frozen []int // the weights MinCount keeps
 	if opt.MinCount > 0 {
@@ -295,12 +332,16 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 	grad := make([]float64, len(params))
 	// Adam moves theta: the weights themselves, or with Coarse, per piece
 	// type and phase a shift (in centipawns) and a scale, in centipawns
-	// of its table's largest entry, of the starting table.
+	// of its table's largest entry, of the starting table, followed by
+	// the structure terms' weights themselves.
 	theta, tgrad := params, grad
 	var coarse []coarseGroup
+	nc := 0 // theta's coarse part
 	if opt.Coarse {
 		coarse = t.coarseGroups(prior, free, np)
-		theta, tgrad = make([]float64, 2*len(coarse)), make([]float64, 2*len(coarse))
+		nc = 2 * len(coarse)
+		theta, tgrad = make([]float64, nc+2*ns), make([]float64, nc+2*ns)
+		copy(theta[nc:], params[2*np:])
 	}
 	adam := newAdam(len(theta))
 	for epoch := 1; epoch <= opt.Epochs; epoch++ {
@@ -323,11 +364,17 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 				tgrad[2*g+1] += grad[i] * prior[i] / c.span
 			}
 		}
+		if opt.Coarse {
+			copy(tgrad[nc:], grad[2*np:])
+		}
 		adam.step(theta, tgrad, opt.Rate)
 		for g, c := range coarse {
 			for _, i := range c.members {
 				params[i] = prior[i] + theta[2*g] + theta[2*g+1]*prior[i]/c.span
 			}
+		}
+		if opt.Coarse {
+			copy(params[2*np:], theta[nc:])
 		}
 		rep.epochDone(opt, epoch, l, params, best, func(params []float64) float64 { return opt.Validate.loss(params, np, rep.K, nil) })
 	}
@@ -343,6 +390,14 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 			mg[i], eg[i] = clamp(params[c]), clamp(params[np+c])
 		}
 		out.MG[t.r.Pieces[ty].Name], out.EG[t.r.Pieces[ty].Name] = mg, eg
+	}
+	if ns > 0 {
+		out.Terms = map[string]int{}
+		defs := structDefs()
+		for i := 0; i < ns; i++ {
+			out.Terms[defs[2*i].Name] = int(math.Round(params[2*np+i]))
+			out.Terms[defs[2*i+1].Name] = int(math.Round(params[2*np+ns+i]))
+		}
 	}
 	return out, rep, nil
 }
@@ -405,6 +460,9 @@ func (t *Tuner) coarseGroups(prior []float64, free []int, np int) []coarseGroup 
 	byKey := map[int]int{} // type × 2 + phase → group
 	var groups []coarseGroup
 	for _, i := range free {
+		if i >= 2*np {
+			continue // a structure term's weight, fitted as it is
+		}
 		key := 2 * ((i % np) / t.n)
 		if i >= np {
 			key++
@@ -432,10 +490,14 @@ func (t *Tuner) loss(params []float64, np int, k float64, grad []float64) float6
 }
 
 // lossOf is loss; with resultsOnly the targets are the results alone.
+// The structure terms' weights follow the tables in params (middlegame,
+// then endgame).
 func (t *Tuner) lossOf(params []float64, np int, k float64, grad []float64, resultsOnly bool) float64 {
 	sum := 0.0
 	n := float64(len(t.entries))
-	for _, e := range t.entries {
+	ns := t.numStruct()
+	smg, seg := params[2*np:2*np+ns], params[2*np+ns:]
+	for j, e := range t.entries {
 		feats := t.feats[e.start:e.end]
 		ev := e.fixed
 		for _, f := range feats {
@@ -444,6 +506,12 @@ func (t *Tuner) lossOf(params []float64, np int, k float64, grad []float64, resu
 				idx, sign = int(-f)-1, -1
 			}
 			ev += sign * (params[idx]*e.phase + params[np+idx]*(1-e.phase))
+		}
+		counts := t.structs[j*ns : (j+1)*ns]
+		for i, c := range counts {
+			if c != 0 {
+				ev += c * (smg[i]*e.phase + seg[i]*(1-e.phase))
+			}
 		}
 		s := sigmoid(ev, k)
 		target := e.target
@@ -461,6 +529,12 @@ func (t *Tuner) lossOf(params []float64, np int, k float64, grad []float64, resu
 				}
 				grad[idx] += g * sign * e.phase
 				grad[np+idx] += g * sign * (1 - e.phase)
+			}
+			for i, c := range counts {
+				if c != 0 {
+					grad[2*np+i] += g * c * e.phase
+					grad[2*np+ns+i] += g * c * (1 - e.phase)
+				}
 			}
 		}
 	}
@@ -527,11 +601,13 @@ func goldenSection(loss func(k float64) float64) float64 {
 	return (lo + hi) / 2
 }
 
-// counts returns, for each weight (middlegame, then endgame from np), how
-// many positions stand a piece on its square, weighted by its phase.
+// counts returns, for each weight (middlegame, then endgame from np,
+// then the structure terms'), how many positions stand a piece on its
+// square, or count its structure term (not 0), weighted by its phase.
 func (t *Tuner) counts(np int) []float64 {
-	count := make([]float64, 2*np)
-	for _, e := range t.entries {
+	ns := t.numStruct()
+	count := make([]float64, 2*np+2*ns)
+	for j, e := range t.entries {
 		for _, f := range t.feats[e.start:e.end] {
 			idx := int(f) - 1
 			if f < 0 {
@@ -539,6 +615,12 @@ func (t *Tuner) counts(np int) []float64 {
 			}
 			count[idx] += e.phase
 			count[np+idx] += 1 - e.phase
+		}
+		for i, c := range t.structs[j*ns : (j+1)*ns] {
+			if c != 0 {
+				count[2*np+i] += e.phase
+				count[2*np+ns+i] += 1 - e.phase
+			}
 		}
 	}
 	return count

@@ -33,12 +33,21 @@ func tunerEval(tu *Tuner, w *Weights, i int) float64 {
 		}
 		ev += sign * (params[idx]*e.phase + params[np+idx]*(1-e.phase))
 	}
+	if ns := tu.numStruct(); ns > 0 {
+		terms, err := termWeights(structDefs(), w)
+		if err != nil {
+			panic(err)
+		}
+		for j, c := range tu.structs[i*ns : (i+1)*ns] {
+			ev += c * (float64(terms[2*j])*e.phase + float64(terms[2*j+1])*(1-e.phase))
+		}
+	}
 	return ev
 }
 
 // TestTunerMatchesEvaluation: the tuner's linear model of a position is
-// the evaluation the search computes with the same tables installed
-// (within the rounding of the integer blend).
+// the evaluation the search computes with the same tables and structure
+// weights installed (within the rounding of the integer blends).
 func TestTunerMatchesEvaluation(t *testing.T) {
 	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
 		r := loadRules(t, name)
@@ -51,21 +60,33 @@ func TestTunerMatchesEvaluation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Make the tables differ between middlegame and endgame.
+		// Make the tables differ between middlegame and endgame, and every
+		// structure term's weights from each other and their defaults.
 		for _, tab := range w.EG {
 			for i := range tab {
 				tab[i] += int16(i%7) * 5
 			}
 		}
+		w.Terms = map[string]int{}
+		for i, d := range structDefs() {
+			w.Terms[d.Name] = d.Default + 7*(i%5) - 10
+		}
 		ev := newEvaluator(r)
 		if ev.pst, err = newPSTTables(r, ev.values, w); err != nil {
 			t.Fatal(err)
 		}
+		terms, err := termWeights(structDefs(), w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.structure = ev.structure.withWeights(terms)
 		positions := randomPositions(t, name, 10)
 		for i, p := range positions {
 			tu.Add(p, 0.5)
 			want := float64(ev.eval(p, 0, true))
-			if got := tunerEval(tu, w, i); math.Abs(got-want) > 2 {
+			// Three integer blends (each side's tables, the structure
+			// terms) each round down by less than 1.
+			if got := tunerEval(tu, w, i); math.Abs(got-want) >= 3 {
 				t.Errorf("%s %s: tuner %g, evaluation %g", name, p.String(), got, want)
 			}
 		}
