@@ -20,14 +20,17 @@ import (
 //     its progress towards the far side;
 //   - for a royal piece, royalSafety for each square next to it that an
 //     enemy attacks (king safety), with the royal piece itself standing on
-//     its square (2 players, bounded boards);
+//     its square (2 players, bounded boards; where the structure terms
+//     apply, it is one of them, with their weights);
 //   - where a royal piece wins by reaching a region (goals.royal_reaches),
 //     the goal terms of goal.go: its distance to the region and the
 //     pressure on it (bounded boards; off with Options.NoGoal);
 //   - with two players on a bounded board, the structure terms of
-//     eval_structure.go: passed, doubled and isolated pawns, the pair of
-//     colour-bound pieces, rook-like sliders on open files, and a tempo
-//     bonus for the side to move.
+//     eval_structure.go: passed, doubled and isolated pawns, pawn threats
+//     and support, the pair of colour-bound pieces, rook-like sliders on
+//     open files, a tempo bonus for the side to move, royal safety
+//     and the pawn shield, each with tuned weights
+//     (Weights.Terms) or its defaults.
 //
 // A variant's Hooks.Evaluate replaces all of it.
 const (

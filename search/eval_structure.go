@@ -1,6 +1,6 @@
 package search
 
-// Structure terms of the generic evaluation (two players on a bounded board): pawn structure, the pair of colour-bound pieces, sliders on open files, and the side to move's tempo.
+// Structure terms of the generic evaluation (two players on a bounded board): pawn structure, pawn threats, the pair of colour-bound pieces, sliders on open files, tempo and royal safety, each a count with tuned middlegame and endgame weights.
 
 import (
 	"fmt"
@@ -160,8 +160,9 @@ type structTerms struct {
 	bucket [2][]int8
 	ahead  [2][]core.Square
 	// attacks[pl][sq]: the squares a pawn of player pl on sq attacks
-	// (the first pawn type's; at most 4).
-	attacks [2][][]core.Square
+	// (the first pawn type's).
+	attacks [2][]pawnAttacks
+
 	// shield[pl][sq]: for a royal piece of player pl on sq on its first
 	// two ranks, the squares one and two steps ahead of it on its file
 	// and the next; nil elsewhere.
@@ -210,7 +211,7 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 	}
 	for pl := 0; pl < 2; pl++ {
 		s.bucket[pl], s.ahead[pl] = make([]int8, size), make([]core.Square, size)
-		s.attacks[pl], s.shield[pl] = make([][]core.Square, size), make([][]core.Square, size)
+		s.attacks[pl], s.shield[pl] = make([]pawnAttacks, size), make([][]core.Square, size)
 		for i := range s.bucket[pl] {
 			s.bucket[pl][i], s.ahead[pl][i] = -1, core.NoSquare
 		}
@@ -225,7 +226,7 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 				s.ahead[pl][sq] = a
 			}
 			if pawnType != 0 {
-				s.attacks[pl][sq] = pawnAttacks(r, core.Player(pl), pawnType, sq)
+				s.attacks[pl][sq] = pawnAttacksFrom(r, core.Player(pl), pawnType, sq)
 			}
 			if progress(c, fwd, b) <= 1 {
 				for dy := int64(1); dy <= 2; dy++ {
@@ -247,21 +248,28 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 	return s
 }
 
-// pawnAttacks returns the squares (within 2 steps) a pawn of type t of
-// player pl attacks from sq on an otherwise empty board, at most 4.
-func pawnAttacks(r *core.Rules, pl core.Player, t core.PieceType, sq core.Square) []core.Square {
+// pawnAttacks are the squares a pawn attacks from one square: sq[:n].
+type pawnAttacks struct {
+	n  uint8
+	sq [4]core.Square
+}
+
+// pawnAttacksFrom returns the squares (within 2 steps, the first 4) a pawn
+// of type t of player pl attacks from sq on an otherwise empty board.
+func pawnAttacksFrom(r *core.Rules, pl core.Player, t core.PieceType, sq core.Square) pawnAttacks {
 	b := r.Board
 	p := r.NewPosition()
 	p.Put(sq, core.MakePiece(pl, t))
 	c := b.Coord(sq)
-	var out []core.Square
+	var out pawnAttacks
 	for dy := int64(-2); dy <= 2; dy++ {
 		for dx := int64(-2); dx <= 2; dx++ {
 			a := b.Square(core.Coord{X: c.X + dx, Y: c.Y + dy})
-			if a == core.NoSquare || a == sq || !b.Playable(a) || !p.Attacks(a, pl) || len(out) == 4 {
+			if a == core.NoSquare || a == sq || !b.Playable(a) || !p.Attacks(a, pl) || int(out.n) == len(out.sq) {
 				continue
 			}
-			out = append(out, a)
+			out.sq[out.n] = a
+			out.n++
 		}
 	}
 	return out
@@ -378,7 +386,8 @@ func (s *structTerms) counts(p *core.Position) (c [numStructCounts]int32, phase 
 		}
 		own, enemy := p.Royal(core.Player(q)), p.Royal(core.Player(them))
 		for _, sq := range pawns[q][:npawns[q]] {
-			for _, a := range s.attacks[q][sq] {
+			att := &s.attacks[q][sq]
+			for _, a := range att.sq[:att.n] {
 				if pc := p.At(a); pc.IsPiece() {
 					switch t := pc.Type(); {
 					case int(pc.Owner()) == them && s.nonPawn[t]:

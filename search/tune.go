@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"anychess/core"
 )
@@ -224,6 +225,32 @@ type FitOptions struct {
 	// engine itself) in a game whose self-play results say little, such
 	// as Longchess, whose games mostly reach the ply limit drawn.
 	Scale float64
+	// Freeze keeps these named terms at their starting values: a term's
+	// name (core.EvalTerm.Name), or a structure term's without .mg or .eg
+	// for both its weights. Fit refuses a name that is no term's.
+	Freeze []string
+}
+
+// frozenTerms returns which of defs opt.Freeze names, or an error naming
+// a name that matches none.
+func (opt FitOptions) frozenTerms(defs []core.EvalTerm) ([]bool, error) {
+	frozen := make([]bool, len(defs))
+	for _, name := range opt.Freeze {
+		found := false
+		for i, d := range defs {
+			if d.Name == name || d.Name == name+".mg" || d.Name == name+".eg" {
+				frozen[i], found = true, true
+			}
+		}
+		if !found {
+			names := make([]string, len(defs))
+			for i, d := range defs {
+				names[i] = d.Name
+			}
+			return nil, fmt.Errorf("tune: freeze %q: no such term (the terms: %s)", name, strings.Join(names, ", "))
+		}
+	}
+	return frozen, nil
 }
 
 // FitReport describes a fit.
@@ -297,10 +324,27 @@ func (t *Tuner) Fit(init *Weights, opt FitOptions) (*Weights, FitReport, error) 
 			free = append(free, i, np+i)
 		}
 	}
-	for i := 2 * np; i < len(params); i++ {
-		free = append(free, i)
+	frozenStruct, err := opt.frozenTerms(structDefs()[:2*ns])
+	if err != nil {
+		return nil, FitReport{}, err
 	}
-	var frozen []int // the weights MinCount keeps
+	for i := 0; i < ns; i++ {
+		if !frozenStruct[2*i] {
+			free = append(free, 2*np+i)
+		}
+		if !frozenStruct[2*i+1] {
+			free = append(free, 2*np+ns+i)
+		}
+	}
+	var frozen []int // the weights MinCount and Freeze keep
+	for i := 0; i < ns; i++ {
+		if frozenStruct[2*i] {
+			frozen = append(frozen, 2*np+i)
+		}
+		if frozenStruct[2*i+1] {
+			frozen = append(frozen, 2*np+ns+i)
+		}
+	}
 	if opt.MinCount > 0 {
 		count := t.counts(np)
 		kept := free[:0]

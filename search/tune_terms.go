@@ -75,7 +75,10 @@ func (t *Tuner) fitTerms(init *Weights, opt FitOptions) (*Weights, FitReport, er
 		params[i] = float64(v)
 	}
 	prior := append([]float64(nil), params...)
-	frozen := make([]bool, len(defs))
+	frozen, err := opt.frozenTerms(defs)
+	if err != nil {
+		return nil, FitReport{}, err
+	}
 	for i, d := range defs {
 		if d.Unit {
 			frozen[i], params[i], prior[i] = true, float64(d.Default), float64(d.Default)

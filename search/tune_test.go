@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"anychess/core"
@@ -365,4 +366,44 @@ func TestTunerMinCount(t *testing.T) {
 		t.Errorf("%d weights below %d positions; the central knights gained %.0f, want most of 150", kept, minCount, gain)
 	}
 	t.Logf("%d weights kept (%d moved), central knights %+.0f", kept, moved, gain)
+}
+
+// TestTunerStructTerms: positions labelled by an evaluation whose pawn
+// threats weigh +100 (default 0) are fitted from the defaults: the fit
+// finds most of the +100 in both phases' blend; with FitOptions.Freeze the
+// term keeps its start, and a name that is no term's is refused.
+func TestTunerStructTerms(t *testing.T) {
+	r := loadRules(t, "chess")
+	init, _ := InitialWeights(r)
+	truth := core.TermDefaults(structDefs())
+	mg, eg := 2*structCount(stPawnThreat), 2*structCount(stPawnThreat)+1
+	truth[mg], truth[eg] = 100, 100
+	ev := newEvaluator(r)
+	var err error
+	if ev.pst, err = newPSTTables(r, ev.values, init); err != nil {
+		t.Fatal(err)
+	}
+	ev.structure = ev.structure.withWeights(truth)
+	tu, _ := NewTuner(r)
+	for _, p := range randomPositions(t, "chess", 300) {
+		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
+	}
+	threat := func(w *Weights) (int, int) { return w.Terms["pawn-threat.mg"], w.Terms["pawn-threat.eg"] }
+	w, rep, err := tu.Fit(init, FitOptions{Epochs: 200, Rate: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, e := threat(w); (m+e)/2 < 60 || (m+e)/2 > 140 {
+		t.Errorf("pawn-threat fitted to %d / %d, want about 100 (loss %.6f → %.6f)", m, e, rep.Before, rep.After)
+	}
+	w, _, err = tu.Fit(init, FitOptions{Epochs: 50, Rate: 3, Freeze: []string{"pawn-threat", "tempo.eg"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, e := threat(w); m != 0 || e != 0 || w.Terms["tempo.eg"] != tempo {
+		t.Errorf("frozen: pawn-threat %d / %d, tempo.eg %d, want 0 / 0, %d", m, e, w.Terms["tempo.eg"], tempo)
+	}
+	if _, _, err := tu.Fit(init, FitOptions{Epochs: 1, Freeze: []string{"pawn-threats"}}); err == nil || !strings.Contains(err.Error(), `"pawn-threats"`) {
+		t.Errorf("freezing no term: %v", err)
+	}
 }

@@ -77,8 +77,17 @@ func TestTuneCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	var w search.Weights
-	if err := json.Unmarshal(raw, &w); err != nil || w.Variant != "chess" || len(w.MG["knight"]) != 64 || w.Note == "" {
+	if err := json.Unmarshal(raw, &w); err != nil || w.Variant != "chess" || len(w.MG["knight"]) != 64 || w.Note == "" || len(w.Terms) == 0 {
 		t.Errorf("weights %v: %.200s", err, raw)
+	}
+	// The structure terms are fitted with the tables; --freeze keeps some.
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", out, "--epochs", "20", "--freeze", "pawn-threat,tempo.mg"); err != nil ||
+		!strings.Contains(text, "frozen: pawn-threat,tempo.mg") {
+		t.Errorf("--freeze: %v\n%s", err, text)
+	}
+	raw, _ = os.ReadFile(out)
+	if err := json.Unmarshal(raw, &w); err != nil || w.Terms["pawn-threat.mg"] != 0 || w.Terms["pawn-threat.eg"] != 0 || w.Terms["tempo.mg"] != 15 {
+		t.Errorf("--freeze: weights %v: %v", err, w.Terms)
 	}
 	// The same positions fitted coarsely, held by a ridge.
 	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", out, "--epochs", "20", "--coarse", "--ridge", "0.001"); err != nil ||
@@ -126,6 +135,7 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--min-count", "-1"}, "--min-count"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--scale", "-1"}, "--scale"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--scale", "NaN"}, "--scale"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--freeze", "no-such-term"}, "no-such-term"},
 	} {
 		if _, err := runCmd(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %q", tc.args, err, tc.want)

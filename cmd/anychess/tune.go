@@ -48,7 +48,9 @@ const tuneHelp = `Two steps, which may be run together:
                           validates the fit (early stopping)
 Games of two players can be tuned. For the generic evaluation on a bounded
 board (chess, siberia, claustrophobia, or a --variant-file of that kind) the
-fit places the piece-square tables (--coarse, --min-count); for a variant
+fit places the piece-square tables (--coarse, --min-count) and the weights
+of the structure terms (passed pawns, pawn threats, royal safety ...;
+--freeze keeps some at their defaults); for a variant
 with its own evaluation (martian-chess, longchess) or on the unbounded
 plane (infinite-plane, infinite-plane-huygens) it fits the weights of the
 evaluation's named terms (piece values; zones; flags and Keep; activity,
@@ -74,6 +76,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	ridge := fs.Float64("ridge", 0, "pull the weights towards their starting values: the fit adds RIDGE × Σ ((weight − start) / 100 cp)² to the error")
 	minCount := fs.Float64("min-count", 0, "keep at its starting value each weight whose square its piece type stands on in fewer positions than this (counted in the weight's phase)")
 	scale := fs.Float64("scale", 0, "the sigmoid's scale K for the evaluation and the scores alike, instead of scales fitted to the games' results (0: fit them); for a teacher that is anychess itself in a game whose self-play games end mostly drawn")
+	freeze := fs.String("freeze", "", "keep these terms (comma-separated names, a structure term's without .mg or .eg for both) at their starting values")
 	blend := fs.Float64("result-weight", 0.5, "the share of the game's result in a position's target; the rest is the expected score of the search that played it")
 	maxPlies := fs.Int("max-plies", 300, "a self-play game still going after this many plies is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
@@ -137,7 +140,11 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if *scored != "" {
 		fitData = *scored
 	}
-	return tuneFit(r, fitData, *out, search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}, *blend, stdout)
+	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
+	if *freeze != "" {
+		opt.Freeze = strings.Split(*freeze, ",")
+	}
+	return tuneFit(r, fitData, *out, opt, *blend, stdout)
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
@@ -361,6 +368,9 @@ func tuneFit(r *core.Rules, path, out string, opt search.FitOptions, blend float
 	w.Note = fmt.Sprintf("anychess tune %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, ridge %g, min count %g, coarse %t, "+
 		"targets %g × result + %g × the expected score of the scores (scale %.3f), the weights of epoch %d; K %.3f%s, mean squared error %.5f → %.5f, validation %.5f → %.5f",
 		r.Name(), rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Ridge, opt.MinCount, opt.Coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, fixed, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
+	if len(opt.Freeze) > 0 {
+		w.Note += ", frozen: " + strings.Join(opt.Freeze, ",")
+	}
 	if len(made) > 0 {
 		w.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
 	}
