@@ -195,7 +195,7 @@ func TestTunerTeacherScale(t *testing.T) {
 }
 
 // TestBuiltinWeightsFit: every weights file the package carries fits its
-// variant.
+// variant, and its structure terms are the evaluation's.
 func TestBuiltinWeightsFit(t *testing.T) {
 	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
 		w := BuiltinWeights(name)
@@ -208,6 +208,14 @@ func TestBuiltinWeightsFit(t *testing.T) {
 		}
 		if evaluatorFor(r).pst == nil {
 			t.Errorf("%s: the evaluator does not use its weights", name)
+		}
+		if len(w.Terms) > 0 {
+			if _, err := termWeights(structDefs(), w); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+			if !evaluatorFor(r).tunedTerms {
+				t.Errorf("%s: the evaluator does not use its structure weights", name)
+			}
 		}
 	}
 }
