@@ -162,7 +162,6 @@ type structTerms struct {
 	// attacks[pl][sq]: the squares a pawn of player pl on sq attacks
 	// (the first pawn type's).
 	attacks [2][]pawnAttacks
-
 	// shield[pl][sq]: for a royal piece of player pl on sq on its first
 	// two ranks, the squares one and two steps ahead of it on its file
 	// and the next; nil elsewhere.
