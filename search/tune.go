@@ -16,10 +16,11 @@ import (
 // labelled with the results of the games they came from (Texel tuning):
 // it finds the tables that make 1/(1+10^(−K·eval/400)), the expected score
 // of the first player, closest to the results in mean squared error. The
-// evaluation is linear in the tables (material, royal safety and goal
-// terms are a fixed part), so each position is stored as its fixed part,
-// its phase and the squares of its pieces, and the fit is a gradient
-// descent (Adam) over them. For an evaluation with named terms
+// evaluation is linear in the tables and in the structure terms' weights
+// (material and goal terms are a fixed part), so each position is stored
+// as its fixed part, its phase, the squares of its pieces and its count of
+// each structure term, and the fit is a gradient descent (Adam) over
+// them. For an evaluation with named terms
 // (TermsTunable: a variant's own, or the plane's) it fits those terms'
 // weights instead (tune_terms.go).
 type Tuner struct {

@@ -23,9 +23,10 @@ import (
 // material left over that of the start, and adds them to the piece values
 // in place of the mobility and pawn-advance square terms. Tables tuned
 // for one variant fit only its board; they are chosen by the variant's
-// name and size (Files × Ranks). For an evaluation with named terms
+// name and size (Files × Ranks), with the weights of the structure terms
+// (eval_structure.go) in Terms. For an evaluation with named terms
 // (TermsTunable: a variant's own, core.Hooks.EvalTerms, or the plane's)
-// they are Terms, its weights by name; a term the file leaves out keeps
+// they are Terms, its weights by name. A term the file leaves out keeps
 // its default.
 type Weights struct {
 	Variant string             `json:"variant"`
