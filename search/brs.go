@@ -358,7 +358,7 @@ func (s *Engine) brsNoMoves(depth, ply, alpha, beta int, maxNode bool) int {
 	}
 	handed := s.handTo(first)
 	v := 0
-	if o := p.Outcome(); o.Status != core.Ongoing {
+	if o := p.OutcomeBuf(s.outcomeMoves); o.Status != core.Ongoing {
 		v = s.brsTerminal(o, ply, maxNode)
 	} else {
 		st := &s.stack[ply]

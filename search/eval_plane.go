@@ -172,14 +172,7 @@ func along(c, fwd core.Coord) int64 { return c.X*fwd.X + c.Y*fwd.Y }
 // chebyshev returns the king-step distance between a and b (exact: plane
 // coordinates are below 2^62).
 func chebyshev(a, b core.Coord) int64 {
-	return max(absInt64(a.X-b.X), absInt64(a.Y-b.Y))
-}
-
-func absInt64(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
+	return max(abs64(a.X-b.X), abs64(a.Y-b.Y))
 }
 
 // withWeights returns a copy of t that weighs its terms by w.

@@ -3,7 +3,6 @@ package search
 // Structure terms of the generic evaluation (two players on a bounded board): pawn structure, pawn threats, the pair of colour-bound pieces, sliders on open files, tempo and royal safety, each a count with tuned middlegame and endgame weights.
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
 
@@ -64,7 +63,12 @@ const (
 type structTerm int
 
 const (
-	stPassed0 structTerm = iota // passed pawns by progress: stPassed0 … stPassed0+passedBuckets−1
+	stPassed0 structTerm = iota // passed pawns by progress: stPassed0 … stPassed5
+	stPassed1
+	stPassed2
+	stPassed3
+	stPassed4
+	stPassed5
 	stPassedBlocked
 	stPassedKing
 	stDoubled
@@ -82,38 +86,23 @@ const (
 )
 
 // passedBuckets is the number of steps of progress a passed pawn's weight
-// distinguishes (chess's second to seventh rank); its terms come first.
-const passedBuckets = 6
+// distinguishes (chess's second to seventh rank).
+const passedBuckets = int(stPassed5-stPassed0) + 1
 
-// structCount returns the index of term t's count: the passed buckets
-// take the first passedBuckets, the other terms follow in their order.
-func structCount(t structTerm) int { return int(t) + passedBuckets - 1 }
-
-// numStructCounts is the number of structure counts (and weights per
-// phase).
-const numStructCounts = int(numStructTerms) + passedBuckets - 1
-
-var structNames = [numStructTerms]string{"passed", "passed-blocked", "passed-king", "doubled", "isolated", "pawn-threat", "pawn-support",
+// structNames are the terms' names in a weights file (without .mg, .eg).
+var structNames = [numStructTerms]string{"passed-0", "passed-1", "passed-2", "passed-3", "passed-4", "passed-5",
+	"passed-blocked", "passed-king", "doubled", "isolated", "pawn-threat", "pawn-support",
 	"pair", "rook-open", "rook-half-open", "tempo", "safety", "safety-sq", "shield"}
 
-// structCountName returns the name of the count of index i: passed-0 …
-// passed-5, then the other terms' names.
-func structCountName(i int) string {
-	if i < passedBuckets {
-		return fmt.Sprintf("passed-%d", i)
-	}
-	return structNames[i-passedBuckets+1]
-}
-
 // structDefaults returns the structure terms' default weights, middlegame
-// and endgame, by count index.
-func structDefaults() (mg, eg [numStructCounts]int32) {
+// and endgame.
+func structDefaults() (mg, eg [numStructTerms]int32) {
 	for b := 0; b < passedBuckets; b++ {
 		g := float64(b) / float64(passedBuckets-1)
 		mg[b] = int32(int16(passedMG + passedGrowMG*g*g))
 		eg[b] = int32(int16(passedEG + passedGrowEG*g*g))
 	}
-	set := func(t structTerm, m, e int32) { mg[structCount(t)], eg[structCount(t)] = m, e }
+	set := func(t structTerm, m, e int32) { mg[t], eg[t] = m, e }
 	set(stDoubled, -doubledMG, -doubledEG)
 	set(stIsolated, -isolatedMG, -isolatedEG)
 	set(stPair, bishopPairMG, bishopPairEG)
@@ -125,12 +114,11 @@ func structDefaults() (mg, eg [numStructCounts]int32) {
 }
 
 // structDefs returns the structure terms as named evaluation terms: for
-// each count, NAME.mg then NAME.eg.
+// each term, NAME.mg then NAME.eg.
 func structDefs() []core.EvalTerm {
 	mg, eg := structDefaults()
-	defs := make([]core.EvalTerm, 0, 2*numStructCounts)
-	for i := 0; i < numStructCounts; i++ {
-		name := structCountName(i)
+	defs := make([]core.EvalTerm, 0, 2*numStructTerms)
+	for i, name := range structNames {
 		defs = append(defs, core.EvalTerm{Name: name + ".mg", Default: int(mg[i])}, core.EvalTerm{Name: name + ".eg", Default: int(eg[i])})
 	}
 	return defs
@@ -154,8 +142,8 @@ type structTerms struct {
 	colour     []uint8
 	// north[pl]: player pl's pawns move towards higher ranks.
 	north [2]bool
-	// bucket[pl][sq]: the passed-pawn count index of player pl's pawn on
-	// sq, −1 where none applies; ahead[pl][sq]: the square one step
+	// bucket[pl][sq]: the passed-pawn term (stPassed0 …) of player pl's
+	// pawn on sq, −1 where none applies; ahead[pl][sq]: the square one step
 	// forward of sq for player pl, or NoSquare.
 	bucket [2][]int8
 	ahead  [2][]core.Square
@@ -169,8 +157,8 @@ type structTerms struct {
 	safety bool // royal safety is counted here (two players, royal pieces)
 	full   int  // the start's non-pawn material (≥ 1)
 	values []int
-	// mg and eg are the weights, by count index.
-	mg, eg [numStructCounts]int32
+	// mg and eg are the weights, by term.
+	mg, eg [numStructTerms]int32
 }
 
 // newStructTerms builds r's structure tables, or returns nil where the
@@ -241,7 +229,7 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 			}
 			// 0 on the second rank, 1 one step from the last.
 			g := max(float64(progress(c, fwd, b)-1), 0) / float64(far-2)
-			s.bucket[pl][sq] = int8(math.Round(min(g, 1) * (passedBuckets - 1)))
+			s.bucket[pl][sq] = int8(math.Round(min(g, 1) * float64(passedBuckets-1)))
 		}
 	}
 	return s
@@ -274,11 +262,11 @@ func pawnAttacksFrom(r *core.Rules, pl core.Player, t core.PieceType, sq core.Sq
 	return out
 }
 
-// withWeights returns s with the weights w (by count index, middlegame
-// and endgame interleaved, as structDefs names them).
+// withWeights returns s with the weights w (by term, middlegame and
+// endgame interleaved, as structDefs names them).
 func (s *structTerms) withWeights(w []int) *structTerms {
 	c := *s
-	for i := 0; i < numStructCounts; i++ {
+	for i := range numStructTerms {
 		c.mg[i], c.eg[i] = int32(w[2*i]), int32(w[2*i+1])
 	}
 	return &c
@@ -333,7 +321,7 @@ func rookLike(r *core.Rules, t core.PieceType) bool {
 
 // counts returns the structure terms' counts, player 0's less player 1's,
 // and the phase (0 to s.full).
-func (s *structTerms) counts(p *core.Position) (c [numStructCounts]int32, phase int) {
+func (s *structTerms) counts(p *core.Position) (c [numStructTerms]int32, phase int) {
 	var count [2][core.MaxBoardSide]uint8
 	var lo, hi [2][core.MaxBoardSide]int8 // lowest and highest rank of a pawn on each file
 	var pairs [2]uint64                   // bit 2t+colour: a colour-bound piece of type t on that colour
@@ -372,15 +360,15 @@ func (s *structTerms) counts(p *core.Position) (c [numStructCounts]int32, phase 
 	}
 	for q := 0; q < 2; q++ {
 		them := 1 - q
-		var n [numStructCounts]int32
+		var n [numStructTerms]int32
 		for f := 0; f < s.files; f++ {
 			k := int32(count[q][f])
 			if k == 0 {
 				continue
 			}
-			n[structCount(stDoubled)] += k - 1
+			n[stDoubled] += k - 1
 			if (f == 0 || count[q][f-1] == 0) && (f+1 >= s.files || count[q][f+1] == 0) {
-				n[structCount(stIsolated)] += k
+				n[stIsolated] += k
 			}
 		}
 		own, enemy := p.Royal(core.Player(q)), p.Royal(core.Player(them))
@@ -390,9 +378,9 @@ func (s *structTerms) counts(p *core.Position) (c [numStructCounts]int32, phase 
 				if pc := p.At(a); pc.IsPiece() {
 					switch t := pc.Type(); {
 					case int(pc.Owner()) == them && s.nonPawn[t]:
-						n[structCount(stPawnThreat)]++
+						n[stPawnThreat]++
 					case int(pc.Owner()) == q && s.pawn[t]:
-						n[structCount(stPawnSupport)]++
+						n[stPawnSupport]++
 					}
 				}
 			}
@@ -417,35 +405,35 @@ func (s *structTerms) counts(p *core.Position) (c [numStructCounts]int32, phase 
 				continue
 			}
 			if pc := p.At(a); pc.IsPiece() && int(pc.Owner()) == them {
-				n[structCount(stPassedBlocked)]++
+				n[stPassedBlocked]++
 			}
 			if own != core.NoSquare && enemy != core.NoSquare {
-				n[structCount(stPassedKing)] += int32(max(-4, min(4, s.distance(enemy, a)-s.distance(own, a))))
+				n[stPassedKing] += int32(max(-4, min(4, s.distance(enemy, a)-s.distance(own, a))))
 			}
 		}
 		if b := pairs[q]; b&(b>>1)&0x5555555555555555 != 0 {
-			n[structCount(stPair)]++
+			n[stPair]++
 		}
 		for i := 0; i < nrooks[q]; i++ {
 			f := s.file[rooks[q][i]]
 			if count[q][f] == 0 {
 				if count[them][f] == 0 {
-					n[structCount(stRookOpen)]++
+					n[stRookOpen]++
 				} else {
-					n[structCount(stRookHalfOpen)]++
+					n[stRookHalfOpen]++
 				}
 			}
 		}
 		if p.Turn() == core.Player(q) {
-			n[structCount(stTempo)]++
+			n[stTempo]++
 		}
 		if s.safety && own != core.NoSquare {
 			k := int32(bits.OnesCount8(p.AttackedAround(p.Coord(own), core.Player(q))))
-			n[structCount(stSafety)] += k
-			n[structCount(stSafetySq)] += k * k
+			n[stSafety] += k
+			n[stSafetySq] += k * k
 			for _, a := range s.shield[q][own] {
 				if pc := p.At(a); pc.IsPiece() && int(pc.Owner()) == q && s.pawn[pc.Type()] {
-					n[structCount(stShield)]++
+					n[stShield]++
 				}
 			}
 		}
@@ -459,14 +447,7 @@ func (s *structTerms) counts(p *core.Position) (c [numStructCounts]int32, phase 
 
 // distance is the number of king steps between two squares.
 func (s *structTerms) distance(a, b core.Square) int {
-	return max(abs(int(s.file[a])-int(s.file[b])), abs(int(s.rank[a])-int(s.rank[b])))
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	return int(chebyshev(core.Coord{X: int64(s.file[a]), Y: int64(s.rank[a])}, core.Coord{X: int64(s.file[b]), Y: int64(s.rank[b])}))
 }
 
 // score returns the structure terms from player pl's view.

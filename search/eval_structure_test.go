@@ -169,35 +169,34 @@ func BenchmarkEvalStructure(b *testing.B) {
 func TestStructCounts(t *testing.T) {
 	r := loadRules(t, "chess")
 	s := evaluatorFor(r).structure
-	ct := structCount
 	for _, tc := range []struct {
-		fen   string
-		count int // the count's index: 0 … 5 the passed pawns' buckets
-		want  int32
+		fen  string
+		term structTerm
+		want int32
 	}{
-		{"6k1/3P4/8/8/8/8/8/4K3 w - - 0 1", 5, 1},
-		{"6k1/3P4/8/8/8/8/8/4K3 w - - 0 1", 0, 0},
-		{"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", 0, 1},
-		{"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", 5, 0},
-		{"4k3/2p5/8/8/8/8/3P4/4K3 w - - 0 1", 0, 0}, // not passed
-		{"4k3/8/8/3n4/3P4/8/8/4K3 w - - 0 1", ct(stPassedBlocked), 1},
-		{"4k3/8/8/3N4/3P4/8/8/4K3 w - - 0 1", ct(stPassedBlocked), 0},
-		{"k7/8/8/3PK3/8/8/8/8 w - - 0 1", ct(stPassedKing), 2},
-		{"8/8/8/3P4/8/8/8/k3K3 w - - 0 1", ct(stPassedKing), 0},
-		{"4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", ct(stPawnThreat), 1},
-		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", ct(stPawnThreat), 0}, // a pawn is no piece here
-		{"4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1", ct(stPawnSupport), 1},
-		{"6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", ct(stShield), 3},
-		{"6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", ct(stShield), 0},
-		{"6k1/8/8/8/8/5PPP/8/6K1 w - - 0 1", ct(stShield), 3}, // two steps ahead
-		{"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ct(stSafety), 3},
-		{"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ct(stSafetySq), 9},
-		{"4k3/8/8/8/8/8/8/4K3 b - - 0 1", ct(stTempo), -1},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", ct(stTempo), 1},
+		{"6k1/3P4/8/8/8/8/8/4K3 w - - 0 1", stPassed5, 1},
+		{"6k1/3P4/8/8/8/8/8/4K3 w - - 0 1", stPassed0, 0},
+		{"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", stPassed0, 1},
+		{"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", stPassed5, 0},
+		{"4k3/2p5/8/8/8/8/3P4/4K3 w - - 0 1", stPassed0, 0}, // not passed
+		{"4k3/8/8/3n4/3P4/8/8/4K3 w - - 0 1", stPassedBlocked, 1},
+		{"4k3/8/8/3N4/3P4/8/8/4K3 w - - 0 1", stPassedBlocked, 0},
+		{"k7/8/8/3PK3/8/8/8/8 w - - 0 1", stPassedKing, 2},
+		{"8/8/8/3P4/8/8/8/k3K3 w - - 0 1", stPassedKing, 0},
+		{"4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", stPawnThreat, 1},
+		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", stPawnThreat, 0}, // a pawn is no piece here
+		{"4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1", stPawnSupport, 1},
+		{"6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", stShield, 3},
+		{"6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", stShield, 0},
+		{"6k1/8/8/8/8/5PPP/8/6K1 w - - 0 1", stShield, 3}, // two steps ahead
+		{"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", stSafety, 3},
+		{"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", stSafetySq, 9},
+		{"4k3/8/8/8/8/8/8/4K3 b - - 0 1", stTempo, -1},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", stTempo, 1},
 	} {
 		c, _ := s.counts(parse(t, r, tc.fen))
-		if c[tc.count] != tc.want {
-			t.Errorf("%s: %s count %d, want %d (%v)", tc.fen, structCountName(tc.count), c[tc.count], tc.want, c)
+		if c[tc.term] != tc.want {
+			t.Errorf("%s: %s count %d, want %d (%v)", tc.fen, structNames[tc.term], c[tc.term], tc.want, c)
 		}
 	}
 }
@@ -218,7 +217,7 @@ func TestStructWeightsLoaded(t *testing.T) {
 	if _, err := termWeights(structDefs(), &Weights{Variant: "chess", Terms: map[string]int{"pawn-threat.mg": 1, "no-such.eg": 2}}); err == nil {
 		t.Error("a weight of no term accepted")
 	}
-	if len(structDefs()) != 2*numStructCounts || structDefs()[2*structCount(stShield)+1].Name != "shield.eg" || structDefs()[0].Name != "passed-0.mg" {
+	if len(structDefs()) != 2*int(numStructTerms) || structDefs()[2*stShield+1].Name != "shield.eg" || structDefs()[0].Name != "passed-0.mg" {
 		t.Errorf("structure term names: %v", structDefs())
 	}
 }

@@ -165,7 +165,7 @@ func (s *Engine) maxn(depth, ply int) vector {
 		}
 	}
 	if legal == 0 {
-		o := p.Outcome()
+		o := p.OutcomeBuf(s.outcomeMoves)
 		if o.Status != core.Ongoing {
 			return s.maxnTerminal(o, ply)
 		}

@@ -220,7 +220,10 @@ type Engine struct {
 	start   time.Time
 	stopped bool
 	stack   [maxPly + 1]plyState
-	history [core.MaxPlayers][historySize]int32
+	// outcomeMoves is the buffer a node's test for checkmate and
+	// stalemate generates into (core.Position.OutcomeBuf).
+	outcomeMoves []core.Move
+	history      [core.MaxPlayers][historySize]int32
 	// counter holds, per player and hashed previous move, the quiet move
 	// that last refuted it.
 	counter [core.MaxPlayers][historySize]core.Move
@@ -274,6 +277,7 @@ func New(opts Options) *Engine {
 
 // initStack gives each ply its buffers.
 func (s *Engine) initStack() {
+	s.outcomeMoves = make([]core.Move, 0, 256)
 	for i := range s.stack {
 		s.stack[i].moves = make([]core.Move, 0, 128)
 		s.stack[i].keys = make([]int32, 0, 128)
@@ -749,7 +753,7 @@ func (s *Engine) makeLegal(m core.Move) bool {
 func (s *Engine) decided() core.Outcome {
 	o := s.p.Decided()
 	if o.Status == core.Draw && s.p.InCheck() {
-		return s.p.Outcome()
+		return s.p.OutcomeBuf(s.outcomeMoves)
 	}
 	return o
 }
@@ -1099,11 +1103,11 @@ func futilityMargin(depth int) int { return 50 + 100*depth }
 // which is then searched.
 func (s *Engine) noMoves(depth, ply, alpha, beta int) int {
 	p := s.p
-	st := &s.stack[ply]
-	o := p.OutcomeBuf(st.moves[:0])
+	o := p.OutcomeBuf(s.outcomeMoves)
 	if o.Status != core.Ongoing {
 		return s.terminal(o, ply)
 	}
+	st := &s.stack[ply]
 	st.moves = p.LegalMoves(st.moves[:0])
 	if len(st.moves) == 0 {
 		return 0
@@ -1208,7 +1212,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		}
 	}
 	if inCheck && legal == 0 {
-		o := p.OutcomeBuf(st.moves[:0]) // the node's moves are done with
+		o := p.OutcomeBuf(s.outcomeMoves)
 		if o.Status != core.Ongoing {
 			return s.terminal(o, ply)
 		}

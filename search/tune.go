@@ -37,7 +37,7 @@ type Tuner struct {
 	termDefs   []core.EvalTerm
 	termEval   func(*core.Position, core.Player, []int) int
 	termCounts []float64
-	// structs holds each entry's structure counts (numStructCounts
+	// structs holds each entry's structure counts (numStructTerms
 	// each, in the order of the entries) when the evaluation has the
 	// structure terms, which the table fit tunes with the tables.
 	structs []float64
@@ -76,7 +76,7 @@ func NewTuner(r *core.Rules) (*Tuner, error) {
 	}
 	base.pst = t
 	if base.structure != nil {
-		base.structure = base.structure.withWeights(make([]int, 2*numStructCounts))
+		base.structure = base.structure.withWeights(make([]int, 2*numStructTerms))
 	}
 	return &Tuner{r: r, e: base, n: n, mirror: true}, nil
 }
@@ -150,7 +150,7 @@ func (t *Tuner) numStruct() int {
 	if t.e == nil || t.e.structure == nil {
 		return 0
 	}
-	return numStructCounts
+	return int(numStructTerms)
 }
 
 // Len is the number of positions added.

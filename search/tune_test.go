@@ -384,7 +384,7 @@ func TestTunerStructTerms(t *testing.T) {
 	r := loadRules(t, "chess")
 	init, _ := InitialWeights(r)
 	truth := core.TermDefaults(structDefs())
-	mg, eg := 2*structCount(stPawnThreat), 2*structCount(stPawnThreat)+1
+	mg, eg := 2*stPawnThreat, 2*stPawnThreat+1
 	truth[mg], truth[eg] = 100, 100
 	ev := newEvaluator(r)
 	var err error
