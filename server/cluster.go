@@ -30,6 +30,8 @@ type cluster struct {
 	searching sync.Map
 	// searched counts the jobs this process's workers finished.
 	searched atomic.Int64
+	// resyncs counts the listener's (re)connections (resync).
+	resyncs atomic.Int64
 
 	alive map[string]bool // the scan's last view
 }
@@ -147,6 +149,7 @@ func (cl *cluster) checkJob(id string, r *searchRef) {
 // lost, so every mirror reads its snapshot again, and the inbox and the
 // queue are looked at.
 func (cl *cluster) resync() {
+	defer cl.resyncs.Add(1)
 	for _, h := range cl.s.allHubs() {
 		if !h.owning.Load() && !h.finished.Load() {
 			if !h.tryPost(snapMsg{force: true}) {

@@ -62,7 +62,20 @@ func newPair(t *testing.T, cfgA, cfgB Config) *pair {
 		}
 		return startTestServer(t, st, url, cfg)
 	}
-	return &pair{a: open(cfgA), b: open(cfgB)}
+	p := &pair{a: open(cfgA), b: open(cfgB)}
+	// Both listen before the test begins: a listener that connects later
+	// makes every mirror read its snapshot again (resync), and the events
+	// sent before it connected, replies included, never reach its process.
+	deadline := time.Now().Add(30 * time.Second)
+	for _, s := range []*testServer{p.a, p.b} {
+		for s.srv.cluster.resyncs.Load() == 0 {
+			if time.Now().After(deadline) {
+				t.Fatal("a server's listener did not connect within 30 s")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	return p
 }
 
 // TestTwoServers: a game made on server A, seat 1 on A, seat 2 and a
@@ -203,8 +216,17 @@ func TestMirrorBehind(t *testing.T) {
 	c2 := b.dial(g.ID, seatCookieFor(g.ID, 2, g.token(2)))
 	c2.state(func(m *msg) bool { return m.You == 1 })
 	// B's copy stops reading snapshots: an announcement finds one posted.
-	if err := b.srv.do(g.ID, func(h *hub) { h.snapPosted.Store(true) }); err != nil {
-		t.Fatal(err)
+	// It is frozen only once no snapshot message is on its way: one queued
+	// before (the owner announces seat 2's arrival too) would clear the
+	// flag when read, and the next announcement, e4's, would reach B.
+	deadline := time.Now().Add(10 * time.Second)
+	for frozen := false; !frozen; time.Sleep(10 * time.Millisecond) {
+		if err := b.srv.do(g.ID, func(h *hub) { frozen = h.snapPosted.CompareAndSwap(false, true) }); err != nil {
+			t.Fatal(err)
+		}
+		if !frozen && time.Now().After(deadline) {
+			t.Fatal("B's copy still had a snapshot message on its way after 10 s")
+		}
 	}
 	c1.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
 	c1.atPly(1)
