@@ -217,7 +217,7 @@ func TestMirrorBehind(t *testing.T) {
 	c2.state(func(m *msg) bool { return m.You == 1 })
 	// B's copy stops reading snapshots: an announcement finds one posted.
 	// It is frozen only once no snapshot message is on its way: one queued
-	// before (the owner announces seat 2's arrival too) would clear the
+	// before (an earlier announcement's) would clear the
 	// flag when read, and the next announcement, e4's, would reach B.
 	deadline := time.Now().Add(10 * time.Second)
 	for frozen := false; !frozen; time.Sleep(10 * time.Millisecond) {
