@@ -217,14 +217,17 @@ func TestMirrorBehind(t *testing.T) {
 	c2.state(func(m *msg) bool { return m.You == 1 })
 	// B's copy stops reading snapshots: an announcement finds one posted.
 	// It is frozen only once no snapshot message is on its way: one queued
-	// before (an earlier announcement's) would clear the
-	// flag when read, and the next announcement, e4's, would reach B.
+	// before (an earlier announcement's) would clear the flag when read,
+	// and the next announcement, e4's, would reach B.
 	deadline := time.Now().Add(10 * time.Second)
-	for frozen := false; !frozen; time.Sleep(10 * time.Millisecond) {
+	for frozen := false; ; time.Sleep(10 * time.Millisecond) {
 		if err := b.srv.do(g.ID, func(h *hub) { frozen = h.snapPosted.CompareAndSwap(false, true) }); err != nil {
 			t.Fatal(err)
 		}
-		if !frozen && time.Now().After(deadline) {
+		if frozen {
+			break
+		}
+		if time.Now().After(deadline) {
 			t.Fatal("B's copy still had a snapshot message on its way after 10 s")
 		}
 	}
