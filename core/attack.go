@@ -214,3 +214,44 @@ func canReach(reach []uint64, d Square, n int) bool {
 	i := int(d) + n
 	return reach[i>>6]>>(i&63)&1 != 0
 }
+
+// Reach counts the squares on which the piece on from could capture an
+// enemy piece standing there, by its plain leaps and slides (the captures
+// the attack tables hold; a piece's exotic captures are not counted): a
+// slide stops at the first piece. Squares that hold a piece of the same
+// owner are left out, and so is each square whose bit is set in avoid
+// (avoid[rank] has bit file set). It is 0 on an unbounded board and for
+// an empty square. The evaluation's mobility.
+func (p *Position) Reach(from Square, avoid *[MaxBoardSide]uint64) int {
+	if p.plane != nil {
+		return 0
+	}
+	c := p.board[from]
+	if !c.IsPiece() {
+		return 0
+	}
+	pl := Player(c >> 6)
+	b := p.rules.Board
+	board := p.board
+	n := 0
+	for _, s := range p.rules.moves[pl][c.Type()].reach {
+		at := from
+		for k := s.max; k > 0; k-- {
+			at += Square(s.delta)
+			x := board[at]
+			if x == Hole {
+				continue
+			}
+			if x == Wall || x != Empty && Player(x>>6) == pl {
+				break
+			}
+			if avoid[b.row[at]]>>uint(b.col[at])&1 == 0 {
+				n++
+			}
+			if x != Empty {
+				break
+			}
+		}
+	}
+	return n
+}

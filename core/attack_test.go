@@ -125,7 +125,11 @@ func kingCapturable(p *Position, pl Player) bool {
 
 // randomFEN fills about half the playable cells of r's board at random with
 // the pieces X and W of either side, White to move.
-func randomFEN(rng *rand.Rand, r *Rules) string {
+func randomFEN(rng *rand.Rand, r *Rules) string { return randomFENOf(rng, r, "XWxw") }
+
+// randomFENOf fills about half of r's board with pieces of the given
+// letters, white to move.
+func randomFENOf(rng *rand.Rand, r *Rules, letters string) string {
 	b := r.Board
 	var sb strings.Builder
 	for y := b.Ranks - 1; y >= 0; y-- {
@@ -146,7 +150,7 @@ func randomFEN(rng *rand.Rand, r *Rules) string {
 				empty++
 			default:
 				flush()
-				sb.WriteByte("XWxw"[rng.IntN(4)])
+				sb.WriteByte(letters[rng.IntN(len(letters))])
 			}
 		}
 		flush()
@@ -155,4 +159,44 @@ func randomFEN(rng *rand.Rand, r *Rules) string {
 		}
 	}
 	return sb.String() + " w - - 0 1"
+}
+
+// TestReachMatchesGeneration checks on random positions, holes and
+// crossable cells included, that Reach counts exactly the distinct
+// destinations of the piece's generated moves (pieces whose moves and
+// captures are the same plain leaps and slides), less those in avoid.
+func TestReachMatchesGeneration(t *testing.T) {
+	pieces := []PieceDef{{Letter: "X", Betza: "R"}, {Letter: "W", Betza: "N"}, {Letter: "Y", Betza: "FD"}}
+	r := testRules(t, 7, 7, []string{"a7"}, []string{"c3", "f5", "g2"}, "*6/7/5*1/7/2*4/6*/7 w - - 0 1", pieces...)
+	rng := rand.New(rand.NewPCG(9, 4))
+	for i := 0; i < 300; i++ {
+		fen := randomFENOf(rng, r, "XWYxwy")
+		if i%2 == 1 {
+			fen = strings.Replace(fen, " w ", " b ", 1)
+		}
+		p, err := r.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		var avoid [MaxBoardSide]uint64
+		for y := range r.Board.Ranks {
+			avoid[y] = rng.Uint64() & rng.Uint64()
+		}
+		want := map[Square]map[Square]bool{}
+		for _, m := range p.PseudoMoves(nil) {
+			c := r.Board.Coord(m.To)
+			if m.Kind != KindNormal || avoid[c.Y]>>uint(c.X)&1 != 0 {
+				continue
+			}
+			if want[m.From] == nil {
+				want[m.From] = map[Square]bool{}
+			}
+			want[m.From][m.To] = true
+		}
+		for _, sq := range p.PieceSquares(p.Turn()) {
+			if got := p.Reach(sq, &avoid); got != len(want[sq]) {
+				t.Fatalf("%s: Reach(%s) = %d, generation %d", fen, r.Board.Name(sq), got, len(want[sq]))
+			}
+		}
+	}
 }

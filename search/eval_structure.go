@@ -34,7 +34,13 @@ import (
 //   - royal safety (with royal pieces): safety for each square next to
 //     the royal piece that an enemy attacks, safety-sq for that count
 //     squared; shield for each own pawn one or two steps ahead of a royal
-//     piece on its own first two ranks, on its file or the next.
+//     piece on its own first two ranks, on its file or the next;
+//   - mobility: the squares each piece (neither pawn nor royal) could
+//     capture on by its plain leaps and slides (core.Position.Reach),
+//     leaving out those of its own pieces and those an enemy pawn
+//     attacks, in eighths of its type's average over the empty board (so
+//     a square counts more for a knight than for a queen). It is counted
+//     only when one of its weights is not 0 (the default).
 //
 // Each term has a middlegame and an endgame weight (NAME.mg, NAME.eg in a
 // tuned weights file, Weights.Terms), blended by the phase: the non-pawn,
@@ -82,6 +88,7 @@ const (
 	stSafety
 	stSafetySq
 	stShield
+	stMobility
 	numStructTerms
 )
 
@@ -92,7 +99,7 @@ const passedBuckets = int(stPassed5-stPassed0) + 1
 // structNames are the terms' names in a weights file (without .mg, .eg).
 var structNames = [numStructTerms]string{"passed-0", "passed-1", "passed-2", "passed-3", "passed-4", "passed-5",
 	"passed-blocked", "passed-king", "doubled", "isolated", "pawn-threat", "pawn-support",
-	"pair", "rook-open", "rook-half-open", "tempo", "safety", "safety-sq", "shield"}
+	"pair", "rook-open", "rook-half-open", "tempo", "safety", "safety-sq", "shield", "mobility"}
 
 // structDefaults returns the structure terms' default weights, middlegame
 // and endgame.
@@ -157,6 +164,11 @@ type structTerms struct {
 	safety bool // royal safety is counted here (two players, royal pieces)
 	full   int  // the start's non-pawn material (≥ 1)
 	values []int
+	// mobility[t]: 256 / the average Reach of type t over the empty board
+	// (0 for pawns, royal pieces and types that reach nothing).
+	mobility []int32
+	// mobilityOn: a weight of the mobility term is not 0.
+	mobilityOn bool
 	// mg and eg are the weights, by term.
 	mg, eg [numStructTerms]int32
 }
@@ -189,6 +201,12 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 		}
 		s.bound[t] = colourBound(r, core.PieceType(t))
 		s.rook[t] = rookLike(r, core.PieceType(t))
+	}
+	s.mobility = make([]int32, n)
+	for t := 1; t < n; t++ {
+		if s.nonPawn[t] {
+			s.mobility[t] = mobilityScale(r, core.PieceType(t))
+		}
 	}
 	size := b.Size()
 	s.file, s.rank, s.colour = make([]int8, size), make([]int8, size), make([]uint8, size)
@@ -269,7 +287,26 @@ func (s *structTerms) withWeights(w []int) *structTerms {
 	for i := range numStructTerms {
 		c.mg[i], c.eg[i] = int32(w[2*i]), int32(w[2*i+1])
 	}
+	c.mobilityOn = c.mg[stMobility] != 0 || c.eg[stMobility] != 0
 	return &c
+}
+
+// mobilityScale returns 256 / the average number of squares a piece of
+// type t reaches (core.Position.Reach) alone on the empty board, or 0
+// when it reaches none.
+func mobilityScale(r *core.Rules, t core.PieceType) int32 {
+	var none [core.MaxBoardSide]uint64
+	total, squares := 0, 0
+	for _, sq := range r.Board.Squares() {
+		p := r.NewPosition()
+		p.Put(sq, core.MakePiece(0, t))
+		total += p.Reach(sq, &none)
+		squares++
+	}
+	if total == 0 {
+		return 0
+	}
+	return int32(math.Round(256 * float64(squares) / float64(total)))
 }
 
 // colourBound reports whether every move of piece type t, from every square
@@ -320,8 +357,8 @@ func rookLike(r *core.Rules, t core.PieceType) bool {
 }
 
 // counts returns the structure terms' counts, player 0's less player 1's,
-// and the phase (0 to s.full).
-func (s *structTerms) counts(p *core.Position) (c [numStructTerms]int32, phase int) {
+// and the phase (0 to s.full). Mobility is counted when mobility is true.
+func (s *structTerms) counts(p *core.Position, mobility bool) (c [numStructTerms]int32, phase int) {
 	var count [2][core.MaxBoardSide]uint8
 	var lo, hi [2][core.MaxBoardSide]int8 // lowest and highest rank of a pawn on each file
 	var pairs [2]uint64                   // bit 2t+colour: a colour-bound piece of type t on that colour
@@ -358,9 +395,30 @@ func (s *structTerms) counts(p *core.Position) (c [numStructTerms]int32, phase i
 			}
 		}
 	}
+	// pawnHit[q]: the squares an enemy pawn attacks, by rank (bit file).
+	var pawnHit [2][core.MaxBoardSide]uint64
+	if mobility {
+		for q := 0; q < 2; q++ {
+			for _, sq := range pawns[q][:npawns[q]] {
+				att := &s.attacks[q][sq]
+				for _, a := range att.sq[:att.n] {
+					pawnHit[1-q][s.rank[a]] |= 1 << uint(s.file[a])
+				}
+			}
+		}
+	}
 	for q := 0; q < 2; q++ {
 		them := 1 - q
 		var n [numStructTerms]int32
+		if mobility {
+			reach := int32(0)
+			for _, sq := range p.PieceSquares(core.Player(q)) {
+				if m := s.mobility[p.At(sq).Type()]; m != 0 {
+					reach += m * int32(p.Reach(sq, &pawnHit[q]))
+				}
+			}
+			n[stMobility] = reach / 32
+		}
 		for f := 0; f < s.files; f++ {
 			k := int32(count[q][f])
 			if k == 0 {
@@ -452,7 +510,7 @@ func (s *structTerms) distance(a, b core.Square) int {
 
 // score returns the structure terms from player pl's view.
 func (s *structTerms) score(p *core.Position, pl core.Player) int {
-	c, ph := s.counts(p)
+	c, ph := s.counts(p, s.mobilityOn)
 	mg, eg := 0, 0
 	for i, k := range c {
 		mg += int(k * s.mg[i])

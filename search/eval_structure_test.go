@@ -136,6 +136,9 @@ func TestStructAllocatesNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { e.eval(p, 0, true) }); n > 0 {
 			t.Errorf("%s: %.1f allocations per evaluation", fen, n)
 		}
+		if n := testing.AllocsPerRun(10, func() { e.structure.counts(p, true) }); n > 0 {
+			t.Errorf("%s: %.1f allocations per count with mobility", fen, n)
+		}
 	}
 }
 
@@ -146,6 +149,13 @@ func BenchmarkEvalStructure(b *testing.B) {
 	e := evaluatorFor(r)
 	plain := newEvaluator(r)
 	plain.structure = nil
+	mobile := newEvaluator(r) // chess's weights, mobility's made 1 cp
+	w := make([]int, 2*numStructTerms)
+	for i := range numStructTerms {
+		w[2*i], w[2*i+1] = int(e.structure.mg[i]), int(e.structure.eg[i])
+	}
+	w[2*stMobility], w[2*stMobility+1] = 1, 1
+	mobile.structure = e.structure.withWeights(w)
 	for _, pos := range []struct{ name, fen string }{
 		{"Start", r.StartPosition().FEN()},
 		{"Middlegame", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8"},
@@ -154,6 +164,11 @@ func BenchmarkEvalStructure(b *testing.B) {
 		b.Run(pos.name+"Structure", func(b *testing.B) {
 			for b.Loop() {
 				e.eval(p, 0, true)
+			}
+		})
+		b.Run(pos.name+"Mobility", func(b *testing.B) {
+			for b.Loop() {
+				mobile.eval(p, 0, true)
 			}
 		})
 		b.Run(pos.name+"Plain", func(b *testing.B) {
@@ -193,8 +208,14 @@ func TestStructCounts(t *testing.T) {
 		{"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", stSafetySq, 9},
 		{"4k3/8/8/8/8/8/8/4K3 b - - 0 1", stTempo, -1},
 		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", stTempo, 1},
+		// A knight reaches 336/64 squares on average: 256/5.25 ≈ 49 a square, in 32nds.
+		{"4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", stMobility, 8 * 49 / 32},
+		{"4k3/8/6p1/8/3N4/8/8/4K3 w - - 0 1", stMobility, 7 * 49 / 32}, // f5 is attacked by a pawn
+		{"4k3/8/8/8/3N4/8/4P3/4K3 w - - 0 1", stMobility, 7 * 49 / 32}, // e2 holds its own pawn
+		{"n3k3/8/8/8/3N4/8/8/4K3 w - - 0 1", stMobility, 8*49/32 - 2*49/32},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", stMobility, 10 * 256 / 14 / 32}, // a rook reaches 14 anywhere
 	} {
-		c, _ := s.counts(parse(t, r, tc.fen))
+		c, _ := s.counts(parse(t, r, tc.fen), true)
 		if c[tc.term] != tc.want {
 			t.Errorf("%s: %s count %d, want %d (%v)", tc.fen, structNames[tc.term], c[tc.term], tc.want, c)
 		}

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"anychess/core"
@@ -137,7 +139,7 @@ func (t *Tuner) AddScored(p *core.Position, result, score, blend float64) {
 	ent.end = int32(len(t.feats))
 	t.entries = append(t.entries, ent)
 	if e.structure != nil {
-		c, _ := e.structure.counts(p)
+		c, _ := e.structure.counts(p, true)
 		for _, k := range c {
 			t.structs = append(t.structs, float64(k))
 		}
@@ -669,4 +671,57 @@ func (t *Tuner) counts(np int) []float64 {
 		}
 	}
 	return count
+}
+
+// StartFrom returns init with the tables and the terms' weights that from
+// gives in their place, so that a fit starts from an earlier one (anychess
+// tune --from) and a term from gives no weight starts at init's. It
+// refuses weights of another variant or board size, a table of a piece
+// type r lacks or of the wrong length, and a term r's evaluation lacks.
+func StartFrom(r *core.Rules, init, from *Weights) (*Weights, error) {
+	if from.Variant != r.Name() {
+		return nil, fmt.Errorf("tune: the weights are for %q, not %s", from.Variant, r.Name())
+	}
+	out := &Weights{Variant: init.Variant, Files: init.Files, Ranks: init.Ranks, MG: maps.Clone(init.MG), EG: maps.Clone(init.EG), Terms: maps.Clone(init.Terms)}
+	if len(from.MG)+len(from.EG) > 0 && (from.Files != init.Files || from.Ranks != init.Ranks) {
+		return nil, fmt.Errorf("tune: the weights' tables are %d×%d, the board %d×%d", from.Files, from.Ranks, init.Files, init.Ranks)
+	}
+	for _, tables := range []struct {
+		phase    string
+		from, to map[string][]int16
+	}{{"mg", from.MG, out.MG}, {"eg", from.EG, out.EG}} {
+		for name, tab := range tables.from {
+			have, ok := tables.to[name]
+			if !ok {
+				return nil, fmt.Errorf("tune: the weights' %s table of %q: %s has no such piece", tables.phase, name, r.Name())
+			}
+			if len(tab) != len(have) {
+				return nil, fmt.Errorf("tune: the weights' %s table of %q has %d squares, want %d", tables.phase, name, len(tab), len(have))
+			}
+			tables.to[name] = slices.Clone(tab)
+		}
+	}
+	if len(from.Terms) > 0 {
+		names := map[string]bool{}
+		if TermsTunable(r) {
+			terms, _ := evalTerms(r)
+			for _, t := range terms {
+				names[t.Name] = true
+			}
+		} else {
+			for _, t := range structDefs() {
+				names[t.Name] = true
+			}
+		}
+		if out.Terms == nil {
+			out.Terms = map[string]int{}
+		}
+		for name, v := range from.Terms {
+			if !names[name] {
+				return nil, fmt.Errorf("tune: the weights name a term %q that %s's evaluation does not have", name, r.Name())
+			}
+			out.Terms[name] = v
+		}
+	}
+	return out, nil
 }

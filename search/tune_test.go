@@ -415,3 +415,66 @@ func TestTunerStructTerms(t *testing.T) {
 		t.Errorf("freezing no term: %v", err)
 	}
 }
+
+// TestTunerMobility: the mobility term is counted for the fit, whatever
+// its weight, and a weight that made the scores is recovered.
+func TestTunerMobility(t *testing.T) {
+	r := loadRules(t, "chess")
+	init, _ := InitialWeights(r)
+	truth := core.TermDefaults(structDefs())
+	truth[2*stMobility], truth[2*stMobility+1] = 12, 12
+	ev := newEvaluator(r)
+	var err error
+	if ev.pst, err = newPSTTables(r, ev.values, init); err != nil {
+		t.Fatal(err)
+	}
+	ev.structure = ev.structure.withWeights(truth)
+	tu, _ := NewTuner(r)
+	for _, p := range randomPositions(t, "chess", 300) {
+		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
+	}
+	w, rep, err := tu.Fit(init, FitOptions{Epochs: 200, Rate: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, e := w.Terms["mobility.mg"], w.Terms["mobility.eg"]; (m+e)/2 < 8 || (m+e)/2 > 16 {
+		t.Errorf("mobility fitted to %d / %d, want about 12 (loss %.6f → %.6f)", m, e, rep.Before, rep.After)
+	}
+}
+
+// TestStartFrom: a fit starts from an earlier file's tables and terms,
+// the rest untuned; weights of another variant, board or piece, tables
+// of the wrong length and unknown terms are refused.
+func TestStartFrom(t *testing.T) {
+	r := loadRules(t, "chess")
+	init, _ := InitialWeights(r)
+	knight := make([]int16, 64)
+	knight[0] = 123
+	got, err := StartFrom(r, init, &Weights{Variant: "chess", Files: 8, Ranks: 8, MG: map[string][]int16{"knight": knight}, Terms: map[string]int{"tempo.mg": 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MG["knight"][0] != 123 || !slices.Equal(got.EG["knight"], init.EG["knight"]) || !slices.Equal(got.MG["rook"], init.MG["rook"]) {
+		t.Error("the knight's middlegame table not taken, or another table changed")
+	}
+	if w, _ := termWeights(structDefs(), got); w[2*stTempo] != 7 || w[2*stTempo+1] != tempo {
+		t.Errorf("tempo %d / %d, want 7 / %d", w[2*stTempo], w[2*stTempo+1], tempo)
+	}
+	if init.MG["knight"][0] == 123 {
+		t.Error("init changed")
+	}
+	for _, tc := range []struct {
+		from Weights
+		want string
+	}{
+		{Weights{Variant: "siberia"}, `"siberia"`},
+		{Weights{Variant: "chess", Files: 10, Ranks: 8, MG: map[string][]int16{"knight": knight}}, "10×8"},
+		{Weights{Variant: "chess", Files: 8, Ranks: 8, EG: map[string][]int16{"dragon": knight}}, `"dragon"`},
+		{Weights{Variant: "chess", Files: 8, Ranks: 8, MG: map[string][]int16{"knight": knight[:10]}}, "10 squares"},
+		{Weights{Variant: "chess", Terms: map[string]int{"no-such.mg": 1}}, `"no-such.mg"`},
+	} {
+		if _, err := StartFrom(r, init, &tc.from); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one naming %s", tc.from, err, tc.want)
+		}
+	}
+}

@@ -89,6 +89,11 @@ func TestTuneCommand(t *testing.T) {
 	if err := json.Unmarshal(raw, &w); err != nil || w.Terms["pawn-threat.mg"] != 0 || w.Terms["pawn-threat.eg"] != 0 || w.Terms["tempo.mg"] != 15 {
 		t.Errorf("--freeze: weights %v: %v", err, w.Terms)
 	}
+	// A fit started from the last one's weights.
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", out, "--epochs", "5", "--from", out); err != nil ||
+		!strings.Contains(text, "started from "+out) {
+		t.Errorf("--from: %v\n%s", err, text)
+	}
 	// The same positions fitted coarsely, held by a ridge.
 	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", out, "--epochs", "20", "--coarse", "--ridge", "0.001"); err != nil ||
 		!strings.Contains(text, "ridge 0.001, min count 0, coarse true") {
@@ -136,6 +141,9 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--scale", "-1"}, "--scale"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--scale", "NaN"}, "--scale"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--freeze", "no-such-term"}, "no-such-term"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--from", filepath.Join(dir, "none.json")}, "none.json"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--from", data}, "--from " + data},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--from", mout}, `"martian-chess"`},
 	} {
 		if _, err := runCmd(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %q", tc.args, err, tc.want)

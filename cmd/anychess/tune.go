@@ -82,6 +82,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	teacher := fs.String("teacher", "", "a UCI engine with fixed limits that scores the positions of --data into --scored ('uci:COMMAND|go depth 10')")
 	scored := fs.String("scored", "", "the positions file with the teacher's scores (written with --teacher, read by --out)")
+	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
 	fs.Usage = func() {
 		fmt.Fprintln(stdout, "usage: anychess tune [VARIANT] --data FILE [--games N] [--out WEIGHTS] [flags]")
 		fs.PrintDefaults()
@@ -144,7 +145,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if *freeze != "" {
 		opt.Freeze = strings.Split(*freeze, ",")
 	}
-	return tuneFit(r, fitData, *out, opt, *blend, stdout)
+	return tuneFit(r, fitData, *out, *from, opt, *blend, stdout)
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
@@ -299,7 +300,7 @@ func quietMove(p *core.Position, m core.Move) bool {
 }
 
 // tuneFit reads the positions of path, fits the weights and writes them.
-func tuneFit(r *core.Rules, path, out string, opt search.FitOptions, blend float64, stdout io.Writer) error {
+func tuneFit(r *core.Rules, path, out, from string, opt search.FitOptions, blend float64, stdout io.Writer) error {
 	tu, err := search.NewTuner(r)
 	if err != nil {
 		return err
@@ -352,6 +353,19 @@ func tuneFit(r *core.Rules, path, out string, opt search.FitOptions, blend float
 	if err != nil {
 		return err
 	}
+	if from != "" {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			return fmt.Errorf("tune: --from: %w", err)
+		}
+		var w search.Weights
+		if err := json.Unmarshal(data, &w); err != nil {
+			return fmt.Errorf("tune: --from %s: %w", from, err)
+		}
+		if init, err = search.StartFrom(r, init, &w); err != nil {
+			return fmt.Errorf("tune: --from %s: %w", from, err)
+		}
+	}
 	start := time.Now()
 	opt.Log = stdout
 	if valid.Len() > 0 {
@@ -370,6 +384,9 @@ func tuneFit(r *core.Rules, path, out string, opt search.FitOptions, blend float
 		r.Name(), rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Ridge, opt.MinCount, opt.Coarse, blend, 1-blend, rep.ScoreK, rep.BestEpoch, rep.K, fixed, rep.Before, rep.After, rep.ValidBefore, rep.ValidAfter)
 	if len(opt.Freeze) > 0 {
 		w.Note += ", frozen: " + strings.Join(opt.Freeze, ",")
+	}
+	if from != "" {
+		w.Note += ", started from " + from
 	}
 	if len(made) > 0 {
 		w.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
