@@ -358,7 +358,7 @@ func rookLike(r *core.Rules, t core.PieceType) bool {
 
 // counts returns the structure terms' counts, player 0's less player 1's,
 // and the phase (0 to s.full). Mobility is counted when mobility is true.
-func (s *structTerms) counts(p *core.Position, mobility bool) (c [numStructTerms]int32, phase int) {
+func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructTerms]int32, phase int) {
 	var count [2][core.MaxBoardSide]uint8
 	var lo, hi [2][core.MaxBoardSide]int8 // lowest and highest rank of a pawn on each file
 	var pairs [2]uint64                   // bit 2t+colour: a colour-bound piece of type t on that colour
@@ -395,30 +395,14 @@ func (s *structTerms) counts(p *core.Position, mobility bool) (c [numStructTerms
 			}
 		}
 	}
-	// pawnHit[q]: the squares an enemy pawn attacks, by rank (bit file).
-	var pawnHit [2][core.MaxBoardSide]uint64
-	if mobility {
-		for q := 0; q < 2; q++ {
-			for _, sq := range pawns[q][:npawns[q]] {
-				att := &s.attacks[q][sq]
-				for _, a := range att.sq[:att.n] {
-					pawnHit[1-q][s.rank[a]] |= 1 << uint(s.file[a])
-				}
-			}
-		}
+	var mobility [2]int32
+	if withMobility {
+		mobility = s.mobilityCounts(p, &pawns, npawns)
 	}
 	for q := 0; q < 2; q++ {
 		them := 1 - q
 		var n [numStructTerms]int32
-		if mobility {
-			reach := int32(0)
-			for _, sq := range p.PieceSquares(core.Player(q)) {
-				if m := s.mobility[p.At(sq).Type()]; m != 0 {
-					reach += m * int32(p.Reach(sq, &pawnHit[q]))
-				}
-			}
-			n[stMobility] = reach / 32
-		}
+		n[stMobility] = mobility[q]
 		for f := 0; f < s.files; f++ {
 			k := int32(count[q][f])
 			if k == 0 {
@@ -501,6 +485,31 @@ func (s *structTerms) counts(p *core.Position, mobility bool) (c [numStructTerms
 		}
 	}
 	return c, min(material, s.full)
+}
+
+// mobilityCounts returns each player's mobility count, given the pawns
+// of each player (pawns[q][:npawns[q]]).
+func (s *structTerms) mobilityCounts(p *core.Position, pawns *[2][2 * core.MaxBoardSide]core.Square, npawns [2]int) (n [2]int32) {
+	// hit[q]: the squares an enemy pawn attacks, by rank (bit file).
+	var hit [2][core.MaxBoardSide]uint64
+	for q := 0; q < 2; q++ {
+		for _, sq := range pawns[q][:npawns[q]] {
+			att := &s.attacks[q][sq]
+			for _, a := range att.sq[:att.n] {
+				hit[1-q][s.rank[a]] |= 1 << uint(s.file[a])
+			}
+		}
+	}
+	for q := 0; q < 2; q++ {
+		reach := int32(0)
+		for _, sq := range p.PieceSquares(core.Player(q)) {
+			if m := s.mobility[p.At(sq).Type()]; m != 0 {
+				reach += m * int32(p.Reach(sq, &hit[q]))
+			}
+		}
+		n[q] = reach / 32
+	}
+	return n
 }
 
 // distance is the number of king steps between two squares.
