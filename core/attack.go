@@ -219,22 +219,21 @@ func canReach(reach []uint64, d Square, n int) bool {
 // enemy piece standing there, by its plain leaps and slides (the captures
 // the attack tables hold; a piece's exotic captures are not counted): a
 // slide stops at the first piece. Squares that hold a piece of the same
-// owner are left out, and so is each square whose bit is set in avoid
-// (avoid[rank] has bit file set). It is 0 on an unbounded board and for
-// an empty square. The evaluation's mobility.
-func (p *Position) Reach(from Square, avoid *[MaxBoardSide]uint64) int {
+// owner are left out, and so is each square sq whose bit sq%64 is set in
+// avoid[sq/64] (squares beyond avoid are not left out). It is 0 on an
+// unbounded board and for an empty square. The evaluation's mobility.
+func (p *Position) Reach(from Square, avoid []uint64) int {
 	if p.plane != nil {
 		return 0
 	}
-	c := p.board[from]
+	board := p.board
+	c := board[from]
 	if !c.IsPiece() {
 		return 0
 	}
 	pl := Player(c >> 6)
-	b := p.rules.Board
-	board := p.board
 	n := 0
-	for _, s := range p.rules.moves[pl][c.Type()].reach {
+	for _, s := range p.rules.reach[c] {
 		at := from
 		for k := s.max; k > 0; k-- {
 			at += Square(s.delta)
@@ -245,7 +244,7 @@ func (p *Position) Reach(from Square, avoid *[MaxBoardSide]uint64) int {
 			if x == Wall || x != Empty && Player(x>>6) == pl {
 				break
 			}
-			if avoid[b.row[at]]>>uint(b.col[at])&1 == 0 {
+			if w := int(at >> 6); w >= len(avoid) || avoid[w]>>(uint(at)&63)&1 == 0 {
 				n++
 			}
 			if x != Empty {

@@ -68,9 +68,6 @@ type pieceMoves struct {
 	// board's Size) of the squares where attackSteps and attackPaths could
 	// capture; a piece whose bit for a square is clear cannot attack it.
 	attackReach []uint64
-	// reach: the plain capturing leaps (max 1) and slides of the piece, the
-	// steps Position.Reach walks (the attack tables' own, by piece).
-	reach []attackStep
 }
 
 // attackTable lists, for one attacking player, the reverse steps by which its
@@ -153,13 +150,13 @@ func (r *Rules) compileMoves() {
 					r.pinShortcut = false
 					pm.attackSteps = append(pm.attackSteps, s)
 				case s.max == 1:
-					pm.reach = append(pm.reach, attackStep{delta: s.delta, max: 1})
+					r.reach[MakePiece(pl, PieceType(t))] = append(r.reach[MakePiece(pl, PieceType(t))], attackStep{delta: s.delta, max: 1})
 					if _, seen := leaps[s.delta]; !seen {
 						leapOrder = append(leapOrder, s.delta)
 					}
 					leaps[s.delta] |= bit
 				default:
-					pm.reach = append(pm.reach, attackStep{delta: s.delta, max: s.max})
+					r.reach[MakePiece(pl, PieceType(t))] = append(r.reach[MakePiece(pl, PieceType(t))], attackStep{delta: s.delta, max: s.max})
 					k := slideKey{s.delta, s.max}
 					if _, seen := slides[k]; !seen {
 						slideOrder = append(slideOrder, k)

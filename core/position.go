@@ -107,13 +107,20 @@ func (p *Position) Hash() uint64 { return p.hash }
 
 // At returns the content of sq (Empty, a piece, or Wall/Hole terrain).
 func (p *Position) At(sq Square) Piece {
+	// Small enough to inline: an unbounded board has an empty mailbox.
+	if uint(sq) < uint(len(p.board)) {
+		return p.board[sq]
+	}
+	return p.atOutside(sq)
+}
+
+// atOutside is At outside the mailbox: any square of an unbounded board,
+// or a square off a bounded one (Wall).
+func (p *Position) atOutside(sq Square) Piece {
 	if p.plane != nil {
 		return p.planeAt(sq)
 	}
-	if sq < 0 || int(sq) >= len(p.board) {
-		return Wall
-	}
-	return p.board[sq]
+	return Wall
 }
 
 // Virgin reports whether the piece on sq has never moved.

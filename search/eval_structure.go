@@ -291,16 +291,20 @@ func (s *structTerms) withWeights(w []int) *structTerms {
 	return &c
 }
 
+// mobilityWords bounds the squares (by their index in the board's
+// mailbox) that the mobility term can tell are attacked by an enemy pawn:
+// 64 × mobilityWords. A board larger than that counts the rest as safe.
+const mobilityWords = 48
+
 // mobilityScale returns 256 / the average number of squares a piece of
 // type t reaches (core.Position.Reach) alone on the empty board, or 0
 // when it reaches none.
 func mobilityScale(r *core.Rules, t core.PieceType) int32 {
-	var none [core.MaxBoardSide]uint64
 	total, squares := 0, 0
 	for _, sq := range r.Board.Squares() {
 		p := r.NewPosition()
 		p.Put(sq, core.MakePiece(0, t))
-		total += p.Reach(sq, &none)
+		total += p.Reach(sq, nil)
 		squares++
 	}
 	if total == 0 {
@@ -490,13 +494,16 @@ func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructT
 // mobilityCounts returns each player's mobility count, given the pawns
 // of each player (pawns[q][:npawns[q]]).
 func (s *structTerms) mobilityCounts(p *core.Position, pawns *[2][2 * core.MaxBoardSide]core.Square, npawns [2]int) (n [2]int32) {
-	// hit[q]: the squares an enemy pawn attacks, by rank (bit file).
-	var hit [2][core.MaxBoardSide]uint64
+	// hit[q]: the squares an enemy pawn attacks (bit sq%64 of word sq/64;
+	// a square beyond them is not marked).
+	var hit [2][mobilityWords]uint64
 	for q := 0; q < 2; q++ {
 		for _, sq := range pawns[q][:npawns[q]] {
 			att := &s.attacks[q][sq]
 			for _, a := range att.sq[:att.n] {
-				hit[1-q][s.rank[a]] |= 1 << uint(s.file[a])
+				if w := int(a >> 6); w < mobilityWords {
+					hit[1-q][w] |= 1 << (uint(a) & 63)
+				}
 			}
 		}
 	}
@@ -504,7 +511,7 @@ func (s *structTerms) mobilityCounts(p *core.Position, pawns *[2][2 * core.MaxBo
 		reach := int32(0)
 		for _, sq := range p.PieceSquares(core.Player(q)) {
 			if m := s.mobility[p.At(sq).Type()]; m != 0 {
-				reach += m * int32(p.Reach(sq, &hit[q]))
+				reach += m * int32(p.Reach(sq, hit[q][:]))
 			}
 		}
 		n[q] = reach / 32
