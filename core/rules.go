@@ -25,13 +25,13 @@ type Rules struct {
 	// hooks to read; nil without it.
 	Extra any
 
-	team       [MaxPlayers]int
-	forward    [MaxPlayers][2]int // unit vector each player calls forward
-	letters    map[byte]PieceType
-	moves      [MaxPlayers][]pieceMoves // by player, then PieceType
+	team    [MaxPlayers]int
+	forward [MaxPlayers][2]int // unit vector each player calls forward
+	letters map[byte]PieceType
+	moves   [MaxPlayers][]pieceMoves // by player, then PieceType
 	// reach[piece]: the piece's plain capturing leaps and slides, by its
 	// cell value (owner and type), for Position.Reach.
-	reach [256][]attackStep
+	reach      [256][]attackStep
 	attack     [MaxPlayers]attackTable
 	epSteps    [MaxPlayers][]attackStep // steps that may capture en passant, by capturing player
 	castling   []castleRule
