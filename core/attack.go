@@ -238,11 +238,13 @@ func (p *Position) Reach(from Square, avoid []uint64) int {
 		for k := s.max; k > 0; k-- {
 			at += Square(s.delta)
 			x := board[at]
-			if x == Hole {
-				continue
-			}
-			if x == Wall || x != Empty && Player(x>>6) == pl {
-				break
+			if x != Empty {
+				if x == Hole {
+					continue
+				}
+				if x == Wall || Player(x>>6) == pl {
+					break
+				}
 			}
 			if w := int(at >> 6); w >= len(avoid) || avoid[w]>>(uint(at)&63)&1 == 0 {
 				n++
