@@ -233,7 +233,15 @@ func (p *Position) Reach(from Square, avoid []uint64) int {
 	}
 	pl := Player(c >> 6)
 	n := 0
-	for _, s := range p.rules.reach[c] {
+	for _, d := range p.rules.reachLeaps[c] {
+		at := from + Square(d)
+		if x := board[at]; x == Empty || x < Hole && Player(x>>6) != pl {
+			if w := int(at >> 6); w >= len(avoid) || avoid[w]>>(uint(at)&63)&1 == 0 {
+				n++
+			}
+		}
+	}
+	for _, s := range p.rules.reachSlides[c] {
 		at := from
 		for k := s.max; k > 0; k-- {
 			at += Square(s.delta)

@@ -150,13 +150,13 @@ func (r *Rules) compileMoves() {
 					r.pinShortcut = false
 					pm.attackSteps = append(pm.attackSteps, s)
 				case s.max == 1:
-					r.reach[MakePiece(pl, PieceType(t))] = append(r.reach[MakePiece(pl, PieceType(t))], attackStep{delta: s.delta, max: 1})
+					r.reachLeaps[MakePiece(pl, PieceType(t))] = append(r.reachLeaps[MakePiece(pl, PieceType(t))], s.delta)
 					if _, seen := leaps[s.delta]; !seen {
 						leapOrder = append(leapOrder, s.delta)
 					}
 					leaps[s.delta] |= bit
 				default:
-					r.reach[MakePiece(pl, PieceType(t))] = append(r.reach[MakePiece(pl, PieceType(t))], attackStep{delta: s.delta, max: s.max})
+					r.reachSlides[MakePiece(pl, PieceType(t))] = append(r.reachSlides[MakePiece(pl, PieceType(t))], attackStep{delta: s.delta, max: s.max})
 					k := slideKey{s.delta, s.max}
 					if _, seen := slides[k]; !seen {
 						slideOrder = append(slideOrder, k)

@@ -29,16 +29,18 @@ type Rules struct {
 	forward [MaxPlayers][2]int // unit vector each player calls forward
 	letters map[byte]PieceType
 	moves   [MaxPlayers][]pieceMoves // by player, then PieceType
-	// reach[piece]: the piece's plain capturing leaps and slides, by its
-	// cell value (owner and type), for Position.Reach.
-	reach      [256][]attackStep
-	attack     [MaxPlayers]attackTable
-	epSteps    [MaxPlayers][]attackStep // steps that may capture en passant, by capturing player
-	castling   []castleRule
-	promotion  [MaxPlayers]promoRule
-	reaches    [MaxPlayers]*Region
-	hasRoyal   bool
-	hasReaches bool // some player has a goals.royal_reaches region
+	// reachLeaps[piece] and reachSlides[piece]: the piece's plain
+	// capturing leaps (their deltas) and slides, by its cell value (owner
+	// and type), for Position.Reach.
+	reachLeaps  [256][]int32
+	reachSlides [256][]attackStep
+	attack      [MaxPlayers]attackTable
+	epSteps     [MaxPlayers][]attackStep // steps that may capture en passant, by capturing player
+	castling    []castleRule
+	promotion   [MaxPlayers]promoRule
+	reaches     [MaxPlayers]*Region
+	hasRoyal    bool
+	hasReaches  bool // some player has a goals.royal_reaches region
 	// exoticPins: the pin shortcut (pinShortcut) fails only because of exotic
 	// pieces whose captures all have a known reach (pieceMoves.attackReach),
 	// so it holds in positions where no such enemy piece can reach the royal.
