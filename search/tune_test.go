@@ -383,32 +383,28 @@ func TestTunerMinCount(t *testing.T) {
 func TestTunerStructTerms(t *testing.T) {
 	r := loadRules(t, "chess")
 	init, _ := InitialWeights(r)
-	truth := core.TermDefaults(structDefs())
-	mg, eg := 2*stPawnThreat, 2*stPawnThreat+1
-	truth[mg], truth[eg] = 100, 100
-	ev := newEvaluator(r)
-	var err error
-	if ev.pst, err = newPSTTables(r, ev.values, init); err != nil {
-		t.Fatal(err)
+	// A planted weight is recovered; mobility is counted for the fit
+	// though its weight in the evaluation is 0.
+	for _, tc := range []struct {
+		term   structTerm
+		weight int
+		lo, hi int
+	}{{stPawnThreat, 100, 60, 140}, {stMobility, 12, 8, 16}} {
+		name := structNames[tc.term]
+		w, rep, err := plantedStructTuner(t, r, init, tc.term, tc.weight).Fit(init, FitOptions{Epochs: 200, Rate: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, e := w.Terms[name+".mg"], w.Terms[name+".eg"]; (m+e)/2 < tc.lo || (m+e)/2 > tc.hi {
+			t.Errorf("%s fitted to %d / %d, want about %d (loss %.6f → %.6f)", name, m, e, tc.weight, rep.Before, rep.After)
+		}
 	}
-	ev.structure = ev.structure.withWeights(truth)
-	tu, _ := NewTuner(r)
-	for _, p := range randomPositions(t, "chess", 300) {
-		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
-	}
-	threat := func(w *Weights) (int, int) { return w.Terms["pawn-threat.mg"], w.Terms["pawn-threat.eg"] }
-	w, rep, err := tu.Fit(init, FitOptions{Epochs: 200, Rate: 3})
+	tu := plantedStructTuner(t, r, init, stPawnThreat, 100)
+	w, _, err := tu.Fit(init, FitOptions{Epochs: 50, Rate: 3, Freeze: []string{"pawn-threat", "tempo.eg"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, e := threat(w); (m+e)/2 < 60 || (m+e)/2 > 140 {
-		t.Errorf("pawn-threat fitted to %d / %d, want about 100 (loss %.6f → %.6f)", m, e, rep.Before, rep.After)
-	}
-	w, _, err = tu.Fit(init, FitOptions{Epochs: 50, Rate: 3, Freeze: []string{"pawn-threat", "tempo.eg"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m, e := threat(w); m != 0 || e != 0 || w.Terms["tempo.eg"] != tempo {
+	if m, e := w.Terms["pawn-threat.mg"], w.Terms["pawn-threat.eg"]; m != 0 || e != 0 || w.Terms["tempo.eg"] != tempo {
 		t.Errorf("frozen: pawn-threat %d / %d, tempo.eg %d, want 0 / 0, %d", m, e, w.Terms["tempo.eg"], tempo)
 	}
 	if _, _, err := tu.Fit(init, FitOptions{Epochs: 1, Freeze: []string{"pawn-threats"}}); err == nil || !strings.Contains(err.Error(), `"pawn-threats"`) {
@@ -416,13 +412,13 @@ func TestTunerStructTerms(t *testing.T) {
 	}
 }
 
-// TestTunerMobility: the mobility term is counted for the fit, whatever
-// its weight, and a weight that made the scores is recovered.
-func TestTunerMobility(t *testing.T) {
-	r := loadRules(t, "chess")
-	init, _ := InitialWeights(r)
+// plantedStructTuner returns a tuner holding 300 random chess positions scored
+// by the evaluation with init's tables, the structure terms' defaults and
+// term weighted w in both phases.
+func plantedStructTuner(t *testing.T, r *core.Rules, init *Weights, term structTerm, w int) *Tuner {
+	t.Helper()
 	truth := core.TermDefaults(structDefs())
-	truth[2*stMobility], truth[2*stMobility+1] = 12, 12
+	truth[2*term], truth[2*term+1] = w, w
 	ev := newEvaluator(r)
 	var err error
 	if ev.pst, err = newPSTTables(r, ev.values, init); err != nil {
@@ -433,13 +429,7 @@ func TestTunerMobility(t *testing.T) {
 	for _, p := range randomPositions(t, "chess", 300) {
 		tu.Add(p, sigmoid(float64(ev.eval(p, 0, true)), 1))
 	}
-	w, rep, err := tu.Fit(init, FitOptions{Epochs: 200, Rate: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m, e := w.Terms["mobility.mg"], w.Terms["mobility.eg"]; (m+e)/2 < 8 || (m+e)/2 > 16 {
-		t.Errorf("mobility fitted to %d / %d, want about 12 (loss %.6f → %.6f)", m, e, rep.Before, rep.After)
-	}
+	return tu
 }
 
 // TestStartFrom: a fit starts from an earlier file's tables and terms,
