@@ -297,20 +297,21 @@ func (s *structTerms) withWeights(w []int) *structTerms {
 const mobilityWords = 48
 
 // mobilityScale returns 256 / the average number of squares a piece of
-// type t reaches (core.Position.Reach) alone on the empty board, or 0
-// when it reaches none.
+// type t reaches (core.Position.Reach) alone on the empty board, at most
+// 2048 (so that counts stay far from overflow), or 0 when it reaches none.
 func mobilityScale(r *core.Rules, t core.PieceType) int32 {
 	total, squares := 0, 0
+	p := r.NewPosition()
 	for _, sq := range r.Board.Squares() {
-		p := r.NewPosition()
 		p.Put(sq, core.MakePiece(0, t))
 		total += p.Reach(sq, nil)
+		p.Put(sq, core.Empty)
 		squares++
 	}
 	if total == 0 {
 		return 0
 	}
-	return int32(math.Round(256 * float64(squares) / float64(total)))
+	return int32(min(math.Round(256*float64(squares)/float64(total)), 2048))
 }
 
 // colourBound reports whether every move of piece type t, from every square
@@ -361,7 +362,8 @@ func rookLike(r *core.Rules, t core.PieceType) bool {
 }
 
 // counts returns the structure terms' counts, player 0's less player 1's,
-// and the phase (0 to s.full). Mobility is counted when mobility is true.
+// and the phase (0 to s.full). Mobility is counted when withMobility is
+// true (else its count is 0).
 func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructTerms]int32, phase int) {
 	var count [2][core.MaxBoardSide]uint8
 	var lo, hi [2][core.MaxBoardSide]int8 // lowest and highest rank of a pawn on each file
