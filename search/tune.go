@@ -702,25 +702,16 @@ func StartFrom(r *core.Rules, init, from *Weights) (*Weights, error) {
 		}
 	}
 	if len(from.Terms) > 0 {
-		names := map[string]bool{}
-		if TermsTunable(r) {
-			terms, _ := evalTerms(r)
-			for _, t := range terms {
-				names[t.Name] = true
-			}
-		} else {
-			for _, t := range structDefs() {
-				names[t.Name] = true
-			}
-		}
 		if out.Terms == nil {
 			out.Terms = map[string]int{}
 		}
-		for name, v := range from.Terms {
-			if !names[name] {
-				return nil, fmt.Errorf("tune: the weights name a term %q that %s's evaluation does not have", name, r.Name())
-			}
-			out.Terms[name] = v
+		maps.Copy(out.Terms, from.Terms)
+		defs := structDefs()
+		if TermsTunable(r) {
+			defs, _ = evalTerms(r)
+		}
+		if _, err := termWeights(defs, out); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
