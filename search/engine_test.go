@@ -404,21 +404,29 @@ func (s *Engine) withPosition(p *core.Position) *Engine {
 	return s
 }
 
-// TestLosingCaptures: a capture by a piece worth more than its victim is
-// losing when an enemy then attacks the capturer, and only then.
+// TestLosingCaptures: in chess a capture is losing when its capturer is
+// worth more than its victim by more than losingMargin and it loses more
+// than that in the static exchange; the simplest rule, which judges the
+// variants the exchange cannot (a capture by a more valuable piece after
+// which an enemy attacks the capturer), is checked on the same cases.
 func TestLosingCaptures(t *testing.T) {
 	r, _ := variant.Load("chess", nil)
 	for _, tc := range []struct {
-		fen, move string
-		losing    bool
+		fen, move        string
+		losing, simplest bool
 	}{
-		{"4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true},   // the pawn is defended
-		{"4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false},    // it is not
-		{"4k3/8/4n3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false},  // a knight on e6 does not defend d5
-		{"4k3/8/5n2/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true},   // on f6 it does
-		{"4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", true},   // a rook for a pawn
-		{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", false}, // a pawn takes a pawn: never judged
-		{"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", false},     // the king: legality decides
+		{"4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true, true},    // the pawn is defended
+		{"4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false, false},    // it is not
+		{"4k3/8/4n3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false, false},  // a knight on e6 does not defend d5
+		{"4k3/8/5n2/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true, true},    // on f6 it does
+		{"4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", true, true},    // a rook for a pawn
+		{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", false, false}, // a pawn takes a pawn: never judged
+		{"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", false, false},     // the king: legality decides
+		{"4k3/8/2p5/3n4/8/8/6B1/4K3 w - - 0 1", "g2d5", false, true},  // a bishop for a knight is a trade
+		{"4k3/8/2p5/3n4/8/8/8/3RK3 w - - 0 1", "d1d5", true, true},    // a rook for a knight is not
+		{"8/8/4k3/3p4/8/8/6B1/3QK3 w - - 0 1", "d1d5", false, true},   // only the king defends, and the bishop guards
+		{"8/8/4k3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true, true},      // the king defends
+		{"4k3/8/2p5/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", true, true},  // two pawns for a rook
 	} {
 		p, err := r.ParseFEN(tc.fen)
 		if err != nil {
@@ -431,9 +439,11 @@ func TestLosingCaptures(t *testing.T) {
 		e := New(Options{HashMB: 1})
 		e.p, e.ev = p, evaluatorFor(r)
 		g, _ := e.gain(m)
-		got := g < e.attackerValue(m) && e.losing(m)
-		if got != tc.losing {
+		if got := e.losingCapture(m, g, e.attackerValue(m)); got != tc.losing {
 			t.Errorf("%s %s: losing %v, want %v", tc.fen, tc.move, got, tc.losing)
+		}
+		if got := g < e.attackerValue(m) && e.losing(m); got != tc.simplest {
+			t.Errorf("%s %s: by the simplest rule losing %v, want %v", tc.fen, tc.move, got, tc.simplest)
 		}
 		if p.String() != tc.fen {
 			t.Errorf("%s: the position changed to %s", tc.fen, p.String())

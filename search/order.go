@@ -174,7 +174,7 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 		case tactical:
 			att := s.attackerValue(m)
 			key = orderCapture + g*16 - att/16
-			if !s.opts.NoSEE && !s.brsMode && g < att && s.losing(m) {
+			if !s.opts.NoSEE && !s.brsMode && s.losingCapture(m, g, att) {
 				key = orderBadCapture + g*16 - att/16
 			}
 		case !s.opts.NoKillers && m == st.killers[0]:
@@ -229,6 +229,31 @@ func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
 	}
 	st.swap(i, best)
 	return st.moves[i]
+}
+
+// losingMargin: a capture loses when the static exchange on its square
+// loses more than this, and only a capturer worth more than its victim by
+// more than this can lose (a bishop that takes a defended knight is a
+// trade).
+const losingMargin = 50
+
+// losingCapture reports whether the capture m, which gains g and moves a
+// piece worth att, is ordered among the losing captures (and left out of
+// quiescence). Where core.Position.Exchange can judge it, it loses when its
+// capturer is worth more than the victim by more than losingMargin and it
+// loses more than that in the exchange; elsewhere losing judges a capture
+// by a piece worth more than its victim, as before the exchange.
+func (s *Engine) losingCapture(m core.Move, g, att int) bool {
+	if g >= att {
+		return false
+	}
+	if pc := s.p.At(m.From); pc.IsPiece() && s.p.Rules().Pieces[pc.Type()].Royal {
+		return false // legality decides
+	}
+	if v, ok := s.p.Exchange(m, s.ev.values, royalOrderValue); ok {
+		return g+losingMargin < att && v < -losingMargin
+	}
+	return s.losing(m)
 }
 
 // losing reports whether a capture by a piece worth more than what it
