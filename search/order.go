@@ -237,6 +237,11 @@ func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
 // trade).
 const losingMargin = 50
 
+// royalExchangeValue is a royal piece's worth in a static exchange: more
+// than any piece of any variant, so that it takes only on an unguarded
+// square.
+const royalExchangeValue = 1 << 30
+
 // losingCapture reports whether the capture m, which gains g and moves a
 // piece worth att, is ordered among the losing captures (and left out of
 // quiescence). Where core.Position.Exchange can judge it, it loses when its
@@ -250,7 +255,7 @@ func (s *Engine) losingCapture(m core.Move, g, att int) bool {
 	if pc := s.p.At(m.From); pc.IsPiece() && s.p.Rules().Pieces[pc.Type()].Royal {
 		return false // legality decides
 	}
-	if v, ok := s.p.Exchange(m, s.ev.values, royalOrderValue); ok {
+	if v, ok := s.p.Exchange(m, s.ev.values, royalExchangeValue); ok {
 		return g+losingMargin < att && v < -losingMargin
 	}
 	return s.losing(m)
