@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"anychess/core"
-
 	"anychess/notation"
 	"anychess/variant"
 )
@@ -62,9 +61,9 @@ func TestExchange(t *testing.T) {
 }
 
 // TestExchangeMatchesCaptures: in random games of chess and Siberia, the
-// exchange of every plain move (a capture or not) equals the exchange played out with real
-// moves, each side capturing on the square with its least worth piece or
-// stopping, whichever is better for it.
+// exchange of every plain move (a capture or not) equals the exchange
+// played out with real moves, each side capturing on the square with its
+// least worth piece or stopping, whichever is better for it.
 func TestExchangeMatchesCaptures(t *testing.T) {
 	for vi, name := range []string{"chess", "siberia"} {
 		r, err := variant.Load(name, nil)
