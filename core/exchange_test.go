@@ -17,10 +17,7 @@ func TestExchange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	values := make([]int, len(r.Pieces))
-	for i, pc := range r.Pieces {
-		values[i] = pc.Value
-	}
+	values := pieceValues(r)
 	for _, tc := range []struct {
 		fen, move string
 		want      int
@@ -70,13 +67,7 @@ func TestExchangeMatchesCaptures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		values := make([]int, len(r.Pieces))
-		for i, pc := range r.Pieces {
-			values[i] = pc.Value
-			if pc.Royal {
-				values[i] = 2000
-			}
-		}
+		values := pieceValues(r)
 		rng := rand.New(rand.NewPCG(5, uint64(vi)))
 		checked, negative := 0, 0
 		for game := 0; game < 20; game++ {
@@ -119,6 +110,19 @@ func TestExchangeMatchesCaptures(t *testing.T) {
 			t.Errorf("%s: only %d moves checked, %d of them losing", name, checked, negative)
 		}
 	}
+}
+
+// pieceValues returns the variant's piece values by type, a royal piece's
+// 2000 (the royal worth the tests give Exchange).
+func pieceValues(r *core.Rules) []int {
+	values := make([]int, len(r.Pieces))
+	for i, pc := range r.Pieces {
+		values[i] = pc.Value
+		if pc.Royal {
+			values[i] = 2000
+		}
+	}
+	return values
 }
 
 // playedOut returns what the player to move wins by capturing on to with
@@ -165,7 +169,7 @@ func TestExchangeNotJudged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		values := make([]int, len(r.Pieces))
+		values := pieceValues(r)
 		p := r.StartPosition()
 		rng := rand.New(rand.NewPCG(3, 9))
 		judged, seen := 0, 0
@@ -201,10 +205,7 @@ func BenchmarkExchange(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	values := make([]int, len(r.Pieces))
-	for i, pc := range r.Pieces {
-		values[i] = pc.Value
-	}
+	values := pieceValues(r)
 	m, err := notation.Coordinate.Decode(p, "c3d5")
 	if err != nil {
 		b.Fatal(err)
