@@ -63,6 +63,19 @@ func (p *Position) planePlainGivesCheck(m Move, k Square) (check, known bool) {
 	}
 	kc := p.plane.coord(k)
 	fc, tc := p.plane.coord(m.From), p.plane.coord(m.To)
+	if memo := p.planeCheckMemo(a, us, k, kc); memo.attackers == 0 && !memo.overflow {
+		// The same test as the loop below, on the pieces it can stop at.
+		for _, c := range memo.sliders[:memo.n] {
+			if c != fc && between(c, fc, kc) {
+				return false, false
+			}
+		}
+		if between(tc, fc, kc) {
+			return false, false
+		}
+		mover := planePiece{c: tc, pc: p.plane.at(m.From)}
+		return p.planePieceAttack(a, mover, kc), true
+	}
 	for _, q := range p.plane.pieces[us] {
 		if q.c == fc {
 			continue
@@ -93,4 +106,44 @@ func between(a, b, c Coord) bool {
 	// Collinear: (b − a) × (c − a) = 0, in 128 bits (coordinates lie
 	// within ±2^62, so the differences fit in 64).
 	return mul64(b.X-a.X, c.Y-a.Y).cmp(mul64(b.Y-a.Y, c.X-a.X)) == 0
+}
+
+// checkMemo is what planePlainGivesCheck reads of the position apart from
+// the move, kept while the board (its version), the mover and the royal
+// piece stay the same: the mover's sliders (pieces with lines) and how many
+// of the mover's pieces attack the royal piece already.
+type checkMemo struct {
+	version   uint64
+	us        Player
+	k         Square
+	valid     bool
+	attackers int
+	overflow  bool // more sliders than sliders holds
+	n         int
+	sliders   [16]Coord
+}
+
+// planeCheckMemo returns the check memo of the position for the mover us
+// and the enemy royal piece on k (at kc), making it when it is stale.
+func (p *Position) planeCheckMemo(a *planeAttack, us Player, k Square, kc Coord) *checkMemo {
+	b := p.plane
+	memo := &b.check
+	if memo.valid && memo.version == b.version && memo.us == us && memo.k == k {
+		return memo
+	}
+	*memo = checkMemo{version: b.version, us: us, k: k, valid: true}
+	for _, q := range b.pieces[us] {
+		if len(a.rays[q.pc.Type()]) > 0 {
+			if memo.n == len(memo.sliders) {
+				memo.overflow = true
+			} else {
+				memo.sliders[memo.n] = q.c
+				memo.n++
+			}
+		}
+		if p.planePieceAttack(a, q, kc) {
+			memo.attackers++
+		}
+	}
+	return memo
 }

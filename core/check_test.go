@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"anychess/core"
 	"anychess/variant"
 )
 
@@ -33,12 +34,22 @@ func TestGivesCheck(t *testing.T) {
 			checks := 0
 			for ply := 0; ply < 160; ply++ {
 				hash, text := p.Hash(), p.String()
-				for _, m := range p.PseudoMoves(nil) {
+				moves := p.PseudoMoves(nil)
+				// Every move judged first, on the position unchanged (what a
+				// memo of it may serve), then each made.
+				gives := make([]bool, len(moves))
+				for i, m := range moves {
+					gives[i] = p.GivesCheck(m)
+				}
+				for i, m := range moves {
 					p.MakeMove(m)
 					want := p.InCheck()
 					p.UnmakeMove()
+					if gives[i] != want {
+						t.Fatalf("%s: %s: GivesCheck(%v) = %v, making it says %v", name, p, m, gives[i], want)
+					}
 					if got := p.GivesCheck(m); got != want {
-						t.Fatalf("%s: %s: GivesCheck(%v) = %v, making it says %v", name, p, m, got, want)
+						t.Fatalf("%s: %s: GivesCheck(%v) = %v after a move made and taken back, making it says %v", name, p, m, got, want)
 					}
 					if want {
 						checks++
@@ -47,11 +58,11 @@ func TestGivesCheck(t *testing.T) {
 				if p.Hash() != hash || p.String() != text {
 					t.Fatalf("%s: GivesCheck changed the position: %s, was %s", name, p, text)
 				}
-				moves := p.LegalMoves(nil)
-				if len(moves) == 0 {
+				legal := p.LegalMoves(nil)
+				if len(legal) == 0 {
 					break
 				}
-				p.MakeMove(moves[rng.IntN(len(moves))])
+				p.MakeMove(legal[rng.IntN(len(legal))])
 			}
 			if checks == 0 && p.Rules().Players == 2 && v.name != "martian-chess" && v.name != "longchess" {
 				t.Errorf("%s: no checking move met", name)
@@ -85,20 +96,71 @@ func TestGivesCheckPlane(t *testing.T) {
 		if tt.whiteTurn {
 			p.SetTurn(0)
 		}
-		n := 0
-		for _, m := range p.PseudoMoves(nil) {
-			p.MakeMove(m)
-			want := p.InCheck()
-			p.UnmakeMove()
-			if got := p.GivesCheck(m); got != want {
-				t.Errorf("%s: GivesCheck(%v) = %v, making it says %v", tt.text, m, got, want)
-			}
-			if want {
-				n++
-			}
-		}
-		if n < tt.minChecks {
+		if n := checkingMoves(t, p, tt.text); n < tt.minChecks {
 			t.Errorf("%s: %d moves give check, want at least %d", tt.text, n, tt.minChecks)
 		}
+		// The other side on the same board (a null move: the pieces stay,
+		// the mover changes).
+		p.MakeNullMove()
+		checkingMoves(t, p, tt.text+", after a null move")
+		p.UnmakeMove()
+		checkingMoves(t, p, tt.text+", the null move taken back")
+	}
+}
+
+// checkingMoves checks GivesCheck against making each pseudo-legal move of
+// p, judging them all first and then again after each is made, and returns
+// how many give check.
+func checkingMoves(t *testing.T, p *core.Position, name string) int {
+	t.Helper()
+	moves := p.PseudoMoves(nil)
+	gives := make([]bool, len(moves))
+	for i, m := range moves {
+		gives[i] = p.GivesCheck(m)
+	}
+	n := 0
+	for i, m := range moves {
+		p.MakeMove(m)
+		want := p.InCheck()
+		p.UnmakeMove()
+		if gives[i] != want {
+			t.Errorf("%s: GivesCheck(%v) = %v, making it says %v", name, m, gives[i], want)
+		}
+		if got := p.GivesCheck(m); got != want {
+			t.Errorf("%s: GivesCheck(%v) = %v after a move made and taken back, making it says %v", name, m, got, want)
+		}
+		if want {
+			n++
+		}
+	}
+	return n
+}
+
+// TestGivesCheckPlaneAfterMoves: GivesCheck on the unbounded board judges
+// a position reached by moves, after it judged an earlier one with the same
+// mover and the same royal piece: the rook that the knight now uncovers
+// came into line since.
+func TestGivesCheckPlaneAfterMoves(t *testing.T) {
+	r, err := variant.Load("infinite-plane", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := planePos(t, r, "K1,1|R6,2|N5,4|k5,9|n20,20 w - 0 1")
+	checkingMoves(t, p, "before")
+	for _, step := range [][2]core.Coord{{{X: 6, Y: 2}, {X: 5, Y: 2}}, {{X: 20, Y: 20}, {X: 21, Y: 22}}} {
+		found := false
+		for _, m := range p.PseudoMoves(nil) {
+			if p.Coord(m.From) == step[0] && p.Coord(m.To) == step[1] {
+				p.MakeMove(m)
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("no move %v to %v in %s", step[0], step[1], p)
+		}
+	}
+	if n := checkingMoves(t, p, "after"); n < 8 {
+		t.Errorf("after: %d moves give check, want at least the knight's 8", n)
 	}
 }

@@ -27,6 +27,10 @@ type planeBoard struct {
 	pieces [MaxPlayers][]planePiece
 	primes [16]primeMemo
 	ks     []int64 // scratch for candidate step counts
+	// version counts the changes of the board (place, clear), so that a
+	// memo of it knows when it is stale.
+	version uint64
+	check   checkMemo
 }
 
 // gridHalf bounds the squares a planeBoard keeps in its grid.
@@ -381,6 +385,7 @@ func (l *planeLines) first(c Coord, sign int64, mult int64) (Square, int64, bool
 
 // place puts pc (not Empty) on the empty square sq at c.
 func (b *planeBoard) place(sq Square, c Coord, pc Piece, idx int32) {
+	b.version++
 	b.setCell(sq, planeCell{pc: pc, idx: idx})
 	for i := range b.lines {
 		b.lines[i].insert(sq, c)
@@ -389,6 +394,7 @@ func (b *planeBoard) place(sq Square, c Coord, pc Piece, idx int32) {
 
 // clear empties the occupied square sq at c.
 func (b *planeBoard) clear(sq Square, c Coord) {
+	b.version++
 	b.setCell(sq, planeCell{})
 	for i := range b.lines {
 		b.lines[i].remove(c)
