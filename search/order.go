@@ -203,9 +203,13 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 // continuation history (the bases in s.cont).
 func (s *Engine) quietKey(turn core.Player, m core.Move) int {
 	key := int(s.history[turn][historyIndex(m)])
+	if s.cont[0] < 0 && s.cont[1] < 0 {
+		return key
+	}
+	pt := s.typeAt(m.From)
 	for _, base := range s.cont {
 		if base >= 0 {
-			key += int(s.contHist[contIndex(base, s.typeAt(m.From), m.To)])
+			key += int(s.contHist[contIndex(base, pt, m.To)])
 		}
 	}
 	return key
