@@ -410,7 +410,6 @@ func (s *Engine) withPosition(p *core.Position) *Engine {
 // variants the exchange cannot (a capture by a more valuable piece after
 // which an enemy attacks the capturer), is checked on the same cases.
 func TestLosingCaptures(t *testing.T) {
-	r, _ := variant.Load("chess", nil)
 	for _, tc := range []struct {
 		fen, move        string
 		losing, simplest bool
@@ -428,16 +427,8 @@ func TestLosingCaptures(t *testing.T) {
 		{"8/8/4k3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", true, true},      // the king defends
 		{"4k3/8/2p5/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", true, true},  // two pawns for a rook
 	} {
-		p, err := r.ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := notation.Coordinate.Decode(p, tc.move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := New(Options{HashMB: 1})
-		e.p, e.ev = p, evaluatorFor(r)
+		e, m := engineAt(t, "chess", tc.fen, tc.move)
+		p := e.p
 		g, _ := e.gain(m)
 		if got := e.losingCapture(m, g, e.attackerValue(m)); got != tc.losing {
 			t.Errorf("%s %s: losing %v, want %v", tc.fen, tc.move, got, tc.losing)
@@ -449,6 +440,64 @@ func TestLosingCaptures(t *testing.T) {
 			t.Errorf("%s: the position changed to %s", tc.fen, p.String())
 		}
 	}
+}
+
+// TestSafeChecks: late-move pruning keeps a quiet check only when the
+// static exchange on its square does not lose material, where the exchange
+// judges; elsewhere every check.
+func TestSafeChecks(t *testing.T) {
+	for _, tc := range []struct {
+		variant, fen, move string
+		safe               bool
+	}{
+		{"chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d7", false},    // the king takes the queen
+		{"chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1a4", true},     // a check from afar
+		{"chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d4", false},    // no check
+		{"chess", "4k3/8/1N6/8/8/8/8/3QK3 w - - 0 1", "d1d7", true},   // the knight guards d7
+		{"chess", "4kn2/8/1N6/8/8/8/8/3QK3 w - - 0 1", "d1d7", false}, // a queen for a knight
+		{"chess", "kbK5/p7/pP6/8/8/8/8/8 w - - 0 2", "b6b7", true},    // Morphy's mate: the king guards b7
+		{"siberia", "8k/9/9/9/9/9/9/9/K6R1 w - - 0 1", "h1h9", false}, // the king takes the rook
+		{"siberia", "8k/9/9/9/9/9/9/9/K6R1 w - - 0 1", "h1i1", true},  // a check from afar
+		{"siberia", "8k/9/9/9/9/9/9/9/K6R1 w - - 0 1", "h1h8", false}, // no check
+	} {
+		e, m := engineAt(t, tc.variant, tc.fen, tc.move)
+		p := e.p
+		if got := e.safeCheck(m); got != tc.safe {
+			t.Errorf("%s %s: safe check %v, want %v", tc.fen, tc.move, got, tc.safe)
+		}
+		if p.String() != tc.fen {
+			t.Errorf("%s: the position changed to %s", tc.fen, p.String())
+		}
+	}
+}
+
+// engineAt returns an engine (1 MB table) set on the position fen of the
+// variant, for tests of its helpers, and the move written in coordinate
+// notation there.
+func engineAt(t *testing.T, variantName, fen, move string) (*Engine, core.Move) {
+	t.Helper()
+	p := fenPosition(t, variantName, fen)
+	m, err := notation.Coordinate.Decode(p, move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(Options{HashMB: 1})
+	e.p, e.ev = p, evaluatorFor(p.Rules())
+	return e, m
+}
+
+// fenPosition loads the variant and parses fen in it.
+func fenPosition(t *testing.T, variantName, fen string) *core.Position {
+	t.Helper()
+	r, err := variant.Load(variantName, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // TestMayCheck: the filter of givesCheck never rules out a move that

@@ -665,6 +665,17 @@ func (s *Engine) givesCheck(m core.Move) bool {
 	return p.GivesCheck(m)
 }
 
+// safeCheck reports whether m, a quiet pseudo-legal move, gives check and
+// does not lose material by the static exchange on its square (where
+// core.Position.Exchange can judge it; elsewhere every check is safe).
+func (s *Engine) safeCheck(m core.Move) bool {
+	if !s.givesCheck(m) {
+		return false
+	}
+	v, ok := s.p.Exchange(m, s.ev.values, royalExchangeValue)
+	return !ok || v >= 0
+}
+
 // mayCheck is a cheap filter for givesCheck: a move can check an enemy
 // royal piece only when its destination (a direct check) or its origin (a
 // discovered one) lies near the royal piece or on a line through it
@@ -949,8 +960,9 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) && !lmpDone {
 			// Late-move pruning: near the horizon, after the first few
 			// moves, the remaining quiet ones are left out, except those
-			// that give check (the losing captures after them stay).
-			st.dropQuiets(i, s.givesCheck)
+			// that give check and do not lose material (the losing
+			// captures after them stay).
+			st.dropQuiets(i, s.safeCheck)
 			lmpDone = true
 			i--
 			continue

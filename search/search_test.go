@@ -19,14 +19,8 @@ func TestBestMove(t *testing.T) {
 		{"takes the hanging queen", "chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5"},
 		{"siberia mate on the ninth rank", "siberia", "8k/1R7/9/9/9/9/9/9/R3K4 w - - 0 1", "a1a9"},
 	} {
-		r, err := variant.Load(tc.variant, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := r.ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := fenPosition(t, tc.variant, tc.fen)
+		r := p.Rules()
 		res := Best(p, Limits{Depth: 3, MoveTime: 5 * time.Second})
 		got := r.Board.Name(res.Move.From) + r.Board.Name(res.Move.To)
 		if got != tc.want {
