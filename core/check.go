@@ -54,7 +54,8 @@ func (p *Position) plainGivesCheck(m Move) (check, known bool) {
 // the mover's other pieces that passes through its origin (which the move
 // may open) is left to making the move, as is a mover whose own line to
 // the royal piece passes its origin. So is a royal piece attacked before
-// the move, which only an illegal position has.
+// the move, which only an illegal position has. What this reads apart from
+// the move is kept in a checkMemo.
 func (p *Position) planePlainGivesCheck(m Move, k Square) (check, known bool) {
 	us := p.turn
 	a := &p.rules.plane.attack[us]
@@ -63,28 +64,13 @@ func (p *Position) planePlainGivesCheck(m Move, k Square) (check, known bool) {
 	}
 	kc := p.plane.coord(k)
 	fc, tc := p.plane.coord(m.From), p.plane.coord(m.To)
-	if memo := p.planeCheckMemo(a, us, k, kc); memo.attackers == 0 && !memo.overflow {
-		// The same test as the loop below, on the pieces it can stop at.
-		for _, c := range memo.sliders[:memo.n] {
-			if c != fc && between(c, fc, kc) {
-				return false, false
-			}
-		}
-		if between(tc, fc, kc) {
-			return false, false
-		}
-		mover := planePiece{c: tc, pc: p.plane.at(m.From)}
-		return p.planePieceAttack(a, mover, kc), true
+	memo := p.planeCheckMemo(a, us, k, kc)
+	if memo.attackers > 0 || memo.overflow {
+		return false, false // already attacked (no legal game gets here), or more sliders than the memo holds
 	}
-	for _, q := range p.plane.pieces[us] {
-		if q.c == fc {
-			continue
-		}
-		if len(a.rays[q.pc.Type()]) > 0 && between(q.c, fc, kc) {
+	for _, c := range memo.sliders[:memo.n] {
+		if c != fc && between(c, fc, kc) {
 			return false, false // a line the move may open
-		}
-		if p.planePieceAttack(a, q, kc) {
-			return false, false // already attacked (no legal game gets here), unless the move blocks it
 		}
 	}
 	if between(tc, fc, kc) {
@@ -109,12 +95,13 @@ func between(a, b, c Coord) bool {
 }
 
 // checkMemo is what planePlainGivesCheck reads of the position apart from
-// the move, kept while the board (its version), the mover and the royal
-// piece stay the same: the mover's sliders (pieces with lines) and how many
-// of the mover's pieces attack the royal piece already.
+// the move, kept while the board (its version) and the enemy royal piece's
+// square stay the same (on an unchanged board that square also tells the
+// mover: each player's royal piece stands on its own square): the mover's
+// sliders (pieces with lines) and how many of the mover's pieces attack the
+// royal piece already.
 type checkMemo struct {
 	version   uint64
-	us        Player
 	k         Square
 	valid     bool
 	attackers int
@@ -124,14 +111,14 @@ type checkMemo struct {
 }
 
 // planeCheckMemo returns the check memo of the position for the mover us
-// and the enemy royal piece on k (at kc), making it when it is stale.
+// and its enemy's royal piece on k (at kc), making it when it is stale.
 func (p *Position) planeCheckMemo(a *planeAttack, us Player, k Square, kc Coord) *checkMemo {
 	b := p.plane
 	memo := &b.check
-	if memo.valid && memo.version == b.version && memo.us == us && memo.k == k {
+	if memo.valid && memo.version == b.version && memo.k == k {
 		return memo
 	}
-	*memo = checkMemo{version: b.version, us: us, k: k, valid: true}
+	*memo = checkMemo{version: b.version, k: k, valid: true}
 	for _, q := range b.pieces[us] {
 		if len(a.rays[q.pc.Type()]) > 0 {
 			if memo.n == len(memo.sliders) {

@@ -34,27 +34,7 @@ func TestGivesCheck(t *testing.T) {
 			checks := 0
 			for ply := 0; ply < 160; ply++ {
 				hash, text := p.Hash(), p.String()
-				moves := p.PseudoMoves(nil)
-				// Every move judged first, on the position unchanged (what a
-				// memo of it may serve), then each made.
-				gives := make([]bool, len(moves))
-				for i, m := range moves {
-					gives[i] = p.GivesCheck(m)
-				}
-				for i, m := range moves {
-					p.MakeMove(m)
-					want := p.InCheck()
-					p.UnmakeMove()
-					if gives[i] != want {
-						t.Fatalf("%s: %s: GivesCheck(%v) = %v, making it says %v", name, p, m, gives[i], want)
-					}
-					if got := p.GivesCheck(m); got != want {
-						t.Fatalf("%s: %s: GivesCheck(%v) = %v after a move made and taken back, making it says %v", name, p, m, got, want)
-					}
-					if want {
-						checks++
-					}
-				}
+				checks += checkingMoves(t, p, name+": "+text)
 				if p.Hash() != hash || p.String() != text {
 					t.Fatalf("%s: GivesCheck changed the position: %s, was %s", name, p, text)
 				}
