@@ -96,6 +96,7 @@ func TestRandomGameInvariants(t *testing.T) {
 	if testing.Short() {
 		games = 5
 	}
+	safe := 0 // moves the pins let pass without a look
 	for vi, v := range invariantVariants {
 		name := fmt.Sprint(v.name, v.options)
 		rules, err := variant.Load(v.name, v.options)
@@ -134,7 +135,10 @@ func TestRandomGameInvariants(t *testing.T) {
 					legalSet[m] = true
 				}
 				// Every pseudo-legal move is legal exactly when the independent
-				// check (and the variant's veto, if any) says so.
+				// check (and the variant's veto, if any) says so; a move the
+				// pins call safe is legal.
+				var pins core.PinSet
+				p.Pins(p.InCheck(), &pins)
 				for _, m := range append(p.PseudoMoves(nil), declared...) {
 					mover := p.Turn()
 					vetoed := veto != nil && !veto(p, rules.Bare(m))
@@ -150,6 +154,12 @@ func TestRandomGameInvariants(t *testing.T) {
 					p.UnmakeMove()
 					if illegal == legalSet[m] {
 						t.Fatalf("%s: move %+v legal=%v but independent check says illegal=%v in %s", name, m, legalSet[m], illegal, before.fen)
+					}
+					if pins.Safe(m) {
+						safe++
+						if illegal {
+							t.Fatalf("%s: the pins call move %+v safe, but it is illegal in %s", name, m, before.fen)
+						}
 					}
 					if !snap(p).equal(before) {
 						t.Fatalf("%s: make/unmake of %+v did not restore %s (now %s)", name, m, before.fen, p.String())
@@ -179,5 +189,8 @@ func TestRandomGameInvariants(t *testing.T) {
 				}
 			}
 		}
+	}
+	if safe == 0 {
+		t.Error("the pins called no move safe")
 	}
 }

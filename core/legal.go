@@ -41,7 +41,7 @@ func (p *Position) legalMoves(buf []Move) []Move {
 	if p.plane != nil {
 		return p.planeFilterLegal(buf, start, k)
 	}
-	var pins pinSet
+	var pins PinSet
 	fast := (p.rules.pinShortcut || p.rules.exoticPins && p.exoticOutOfReach(k)) && !p.AttackedBy(k, p.turn)
 	if fast {
 		p.findPins(k, &pins)
@@ -68,13 +68,28 @@ func (p *Position) legalMoves(buf []Move) []Move {
 	return buf[:out]
 }
 
-// pinSet holds the squares of pieces that may be pinned to their king.
-type pinSet struct {
-	n   int
+// A PinSet is what Position.Pins learns of a position for the player to
+// move: whether the pin shortcut holds there, and the squares of the pieces
+// that may be pinned to its royal piece.
+type PinSet struct {
+	ok  bool   // the pin shortcut holds
+	k   Square // the royal piece's square
+	n   int    // the pins recorded; past len(sqs), every piece counts as pinned
 	sqs [32]Square
 }
 
-func (s *pinSet) has(sq Square) bool {
+// add records a piece that may be pinned.
+func (s *PinSet) add(sq Square) {
+	if s.n < len(s.sqs) {
+		s.sqs[s.n] = sq
+	}
+	s.n++
+}
+
+func (s *PinSet) has(sq Square) bool {
+	if s.n > len(s.sqs) {
+		return true // more than it has room for: any piece may be pinned
+	}
 	for i := 0; i < s.n; i++ {
 		if s.sqs[i] == sq {
 			return true
@@ -86,7 +101,7 @@ func (s *pinSet) has(sq Square) bool {
 // findPins walks from the king along every enemy slide direction and records
 // a friendly piece that is the only thing between the king and a slider of
 // that direction.
-func (p *Position) findPins(k Square, pins *pinSet) {
+func (p *Position) findPins(k Square, pins *PinSet) {
 	us := p.turn
 	board := p.board
 	for by := Player(0); int(by) < p.rules.Players; by++ {
@@ -111,14 +126,50 @@ func (p *Position) findPins(k Square, pins *pinSet) {
 					shield = at
 					continue
 				}
-				if shield != NoSquare && c.Owner() == by && a.mask>>c.Type()&1 != 0 && pins.n < len(pins.sqs) {
-					pins.sqs[pins.n] = shield
-					pins.n++
+				if shield != NoSquare && c.Owner() == by && a.mask>>c.Type()&1 != 0 {
+					pins.add(shield)
 				}
 				break
 			}
 		}
 	}
+}
+
+// Pins fills pins for the player to move; inCheck says whether its royal
+// piece is attacked (InCheck, which the caller knows). The pin shortcut
+// holds where the variant's captures are all plain leaps and slides (or
+// its other captures cannot reach the royal piece), no hook generates or
+// vetoes moves, and the royal piece is not attacked: there a plain move of
+// any other piece that no enemy slider pins leaves the royal piece safe
+// (PinSet.Safe), as legal move generation finds.
+func (p *Position) Pins(inCheck bool, pins *PinSet) {
+	pins.ok, pins.n = false, 0
+	k := p.royal[p.turn]
+	if k == NoSquare || inCheck {
+		return
+	}
+	if p.plane != nil {
+		if !p.rules.plane.pinShortcut {
+			return
+		}
+		p.planeFindPins(k, pins)
+	} else {
+		if !p.rules.pinShortcut && !(p.rules.exoticPins && p.exoticOutOfReach(k)) {
+			return
+		}
+		p.findPins(k, pins)
+	}
+	pins.ok, pins.k = true, k
+}
+
+// Safe reports whether m, a pseudo-legal move of the player to move in the
+// position Pins looked at, certainly leaves its royal piece unattacked,
+// without making it: the pin shortcut holds, and m is a plain move (taking
+// nothing but on its destination) or a double step, of a piece that is
+// neither the royal piece nor pinned. False says nothing: make the move
+// and look.
+func (s *PinSet) Safe(m Move) bool {
+	return s.ok && m.From != s.k && (m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep) && !s.has(m.From)
 }
 
 // royalStepAttacked reports whether the royal piece moving by m would stand

@@ -109,6 +109,7 @@ func TestPlaneRandomGameInvariants(t *testing.T) {
 	if testing.Short() {
 		games, plies = 1, 10
 	}
+	safe := 0 // moves the pins let pass without a look
 	for vi, name := range []string{"infinite-plane", "infinite-plane-huygens"} {
 		rules := planeRules(t, name, nil)
 		rng := rand.New(rand.NewPCG(17, uint64(vi)))
@@ -123,6 +124,8 @@ func TestPlaneRandomGameInvariants(t *testing.T) {
 				}
 				// Every candidate is legal exactly when the independent check
 				// says so, and make/unmake restores everything.
+				var pins core.PinSet
+				p.Pins(p.InCheck(), &pins)
 				for _, m := range p.PseudoMoves(nil) {
 					mover := p.Turn()
 					p.MakeMove(m)
@@ -133,6 +136,12 @@ func TestPlaneRandomGameInvariants(t *testing.T) {
 					p.UnmakeMove()
 					if illegal == legalSet[m] {
 						t.Fatalf("%s: %s%s legal=%v, independent check says illegal=%v in %s", name, p.Name(m.From), p.Name(m.To), legalSet[m], illegal, before.fen)
+					}
+					if pins.Safe(m) {
+						safe++
+						if illegal {
+							t.Fatalf("%s: the pins call %s%s safe, but it is illegal in %s", name, p.Name(m.From), p.Name(m.To), before.fen)
+						}
 					}
 					if !snap(p).equal(before) {
 						t.Fatalf("%s: make/unmake of %s%s did not restore %s (now %s)", name, p.Name(m.From), p.Name(m.To), before.fen, p.String())
@@ -185,6 +194,9 @@ func TestPlaneRandomGameInvariants(t *testing.T) {
 				}
 			}
 		}
+	}
+	if safe == 0 {
+		t.Error("the pins called no move safe")
 	}
 }
 

@@ -112,7 +112,7 @@ func (r *Rules) CandidateNote() string {
 // pinned piece, or captures en passant.
 func (p *Position) planeFilterLegal(buf []Move, start int, k Square) []Move {
 	fast := p.rules.plane.pinShortcut && !p.AttackedBy(k, p.turn)
-	var pins pinSet
+	var pins PinSet
 	if fast {
 		p.planeFindPins(k, &pins)
 	}
@@ -138,7 +138,7 @@ func (p *Position) planeFilterLegal(buf []Move, start int, k Square) []Move {
 
 // planeFindPins records the pieces of the player to move that stand alone
 // between its royal piece on k and an enemy slider that would attack it.
-func (p *Position) planeFindPins(k Square, pins *pinSet) {
+func (p *Position) planeFindPins(k Square, pins *PinSet) {
 	b := p.plane
 	us := p.turn
 	kc := b.coord(k)
@@ -156,9 +156,8 @@ func (p *Position) planeFindPins(k Square, pins *pinSet) {
 			if !ok || ne > pr.max-na {
 				continue
 			}
-			if pc := b.at(e); pc.Owner() == by && pr.mask>>pc.Type()&1 != 0 && pins.n < len(pins.sqs) {
-				pins.sqs[pins.n] = a
-				pins.n++
+			if pc := b.at(e); pc.Owner() == by && pr.mask>>pc.Type()&1 != 0 {
+				pins.add(a)
 			}
 		}
 	}

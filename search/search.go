@@ -198,6 +198,10 @@ type plyState struct {
 	// excluded is the move a singular-extension search of the ply's
 	// position leaves out (core.NullMove: none).
 	excluded core.Move
+	// pins are the ply's position's pins (core.Position.Pins), found when
+	// pinsKnown, at the first move the node makes.
+	pins      core.PinSet
+	pinsKnown bool
 	// movedType is the type of the piece move moves (0 for a null move).
 	movedType core.PieceType
 	// pending: some of keys are orderPending (scoreMovesAfter).
@@ -758,6 +762,22 @@ func (s *Engine) makeLegal(m core.Move) bool {
 	return true
 }
 
+// makeLegalAt is makeLegal for the node at st, whose side to move is in
+// check when inCheck: a move its pins (found at the first call of the
+// node's loop) show to leave the royal piece safe is made without a
+// look at the royal piece's square.
+func (s *Engine) makeLegalAt(st *plyState, m core.Move, inCheck bool) bool {
+	if !st.pinsKnown {
+		s.p.Pins(inCheck, &st.pins)
+		st.pinsKnown = true
+	}
+	if st.pins.Safe(m) {
+		s.p.MakeMove(m)
+		return true
+	}
+	return s.makeLegal(m)
+}
+
 // decided returns the outcome the position has without looking at its
 // moves (core.Position.Decided); a draw by a draw rule gives way to
 // checkmate.
@@ -949,6 +969,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	origAlpha := alpha
 	legal := 0
 	lmpDone := false // late-move pruning has dropped the quiet moves
+	st.pinsKnown = false
 	for i := 0; i < len(st.moves); i++ {
 		m := s.pickDeferred(st, i, ply)
 		if m == excluded {
@@ -971,7 +992,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		if futile && !s.mayCheck(m) {
 			continue // futility pruning (below) of a move that cannot check, without making it
 		}
-		if !s.makeLegal(m) {
+		if !s.makeLegalAt(st, m, inCheck) {
 			continue
 		}
 		legal++
@@ -1191,6 +1212,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	}
 	us := p.Turn()
 	legal := 0
+	st.pinsKnown = false
 	for i := range st.moves {
 		m := st.pick(i)
 		if !inCheck && st.keys[i] < orderCapture {
@@ -1199,7 +1221,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		if !inCheck && stand+int(st.gains[i])+qMargin < alpha {
 			continue // delta pruning: even winning this piece would not be enough
 		}
-		if !s.makeLegal(m) {
+		if !s.makeLegalAt(st, m, inCheck) {
 			continue
 		}
 		legal++
