@@ -42,7 +42,7 @@ func (p *Position) legalMoves(buf []Move) []Move {
 		return p.planeFilterLegal(buf, start, k)
 	}
 	var pins PinSet
-	fast := (p.rules.pinShortcut || p.rules.exoticPins && p.exoticOutOfReach(k)) && !p.AttackedBy(k, p.turn)
+	fast := p.pinShortcutAt(k) && !p.AttackedBy(k, p.turn)
 	if fast {
 		p.findPins(k, &pins)
 	}
@@ -51,7 +51,7 @@ func (p *Position) legalMoves(buf []Move) []Move {
 		m := &buf[i]
 		var legal bool
 		switch {
-		case !fast || !(m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep):
+		case !fast || !plainMove(*m):
 			legal = p.leavesRoyalSafe(*m)
 		case m.From == k:
 			legal = !p.royalStepAttacked(*m)
@@ -148,18 +148,32 @@ func (p *Position) Pins(inCheck bool, pins *PinSet) {
 	if k == NoSquare || inCheck {
 		return
 	}
+	if !p.pinShortcutAt(k) {
+		return
+	}
 	if p.plane != nil {
-		if !p.rules.plane.pinShortcut {
-			return
-		}
 		p.planeFindPins(k, pins)
 	} else {
-		if !p.rules.pinShortcut && !(p.rules.exoticPins && p.exoticOutOfReach(k)) {
-			return
-		}
 		p.findPins(k, pins)
 	}
 	pins.ok, pins.k = true, k
+}
+
+// pinShortcutAt reports whether the pin shortcut can hold with the royal
+// piece of the player to move on k, in check or not: every capture is a
+// plain leap or slide (or, on a bounded board, the exotic ones cannot
+// reach k), and no hook generates or vetoes moves.
+func (p *Position) pinShortcutAt(k Square) bool {
+	if p.plane != nil {
+		return p.rules.plane.pinShortcut
+	}
+	return p.rules.pinShortcut || p.rules.exoticPins && p.exoticOutOfReach(k)
+}
+
+// plainMove reports whether m is a move the pin shortcut covers: a plain
+// move taking nothing but on its destination, or a double step.
+func plainMove(m Move) bool {
+	return m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep
 }
 
 // Safe reports whether m, a pseudo-legal move of the player to move in the
@@ -169,7 +183,7 @@ func (p *Position) Pins(inCheck bool, pins *PinSet) {
 // neither the royal piece nor pinned. False says nothing: make the move
 // and look.
 func (s *PinSet) Safe(m Move) bool {
-	return s.ok && m.From != s.k && (m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep) && !s.has(m.From)
+	return s.ok && m.From != s.k && plainMove(m) && !s.has(m.From)
 }
 
 // royalStepAttacked reports whether the royal piece moving by m would stand

@@ -111,7 +111,7 @@ func (r *Rules) CandidateNote() string {
 // moves the royal piece (tested with the piece lifted off its square), a
 // pinned piece, or captures en passant.
 func (p *Position) planeFilterLegal(buf []Move, start int, k Square) []Move {
-	fast := p.rules.plane.pinShortcut && !p.AttackedBy(k, p.turn)
+	fast := p.pinShortcutAt(k) && !p.AttackedBy(k, p.turn)
 	var pins PinSet
 	if fast {
 		p.planeFindPins(k, &pins)
@@ -121,7 +121,7 @@ func (p *Position) planeFilterLegal(buf []Move, start int, k Square) []Move {
 		m := buf[i]
 		var legal bool
 		switch {
-		case !fast || !(m.Kind == KindNormal && m.Victims[0] == NoSquare || m.Kind == KindDoubleStep):
+		case !fast || !plainMove(m):
 			legal = p.leavesRoyalSafe(m)
 		case m.From == k:
 			legal = !p.planeRoyalStepAttacked(m)
