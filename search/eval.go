@@ -97,9 +97,11 @@ func newEvaluator(r *core.Rules) *evaluator {
 	if b.Unbounded || e.hook != nil {
 		e.terms = r.EvalDefaults()
 		e.plane = newPlaneTerms(r, e.values)
-		// Tuned terms were fitted to games of two players: games of more
-		// keep the defaults.
-		if w := BuiltinWeights(r.Name()); w != nil && len(w.Terms) > 0 && TermsTunable(r) {
+		// Tuned terms were fitted to games of two players. A hook's terms
+		// weigh the same in a game of two teams (stop 35: four-player
+		// Martian Chess with teams +119 by SPRT); free-for-all games keep
+		// the defaults (no gain shown there).
+		if w := BuiltinWeights(r.Name()); w != nil && len(w.Terms) > 0 && (TermsTunable(r) || e.hook != nil && twoSides(r)) {
 			switch {
 			case e.hook != nil:
 				if terms, err := termWeights(r.Hooks.EvalTerms, w); err == nil {

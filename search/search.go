@@ -394,8 +394,11 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 
 // twoSides reports whether a game of more than two players is played by two
 // teams whose turns alternate, so plain negamax applies.
-func (s *Engine) twoSides() bool {
-	r := s.p.Rules()
+func (s *Engine) twoSides() bool { return twoSides(s.p.Rules()) }
+
+// twoSides reports whether r's players form two sides whose turns
+// alternate: two players, or two teams seated in turn.
+func twoSides(r *core.Rules) bool {
 	for pl := 0; pl < r.Players; pl++ {
 		next := (pl + 1) % r.Players
 		if r.Allies(core.Player(pl), core.Player(next)) {

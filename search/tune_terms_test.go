@@ -186,8 +186,20 @@ func TestTermWeights(t *testing.T) {
 	if TermsTunable(four) {
 		t.Error("four players are tunable")
 	}
-	if e := newEvaluator(four); e.tunedTerms {
-		t.Error("four players took tuned terms")
+	if e := newEvaluator(four); e.tunedTerms || !slices.Equal(e.terms, four.EvalDefaults()) {
+		t.Errorf("four players, each on their own, took tuned terms %v", e.terms)
+	}
+	// Two teams are two sides: they weigh the terms as two players do.
+	teams := loadRules(t, "martian-chess", "players=4", "teams")
+	if TermsTunable(teams) {
+		t.Error("four players in teams are tunable")
+	}
+	tuned, err := termWeights(teams.Hooks.EvalTerms, BuiltinWeights("martian-chess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := newEvaluator(teams); !e.tunedTerms || !slices.Equal(e.terms, tuned) || slices.Equal(tuned, teams.EvalDefaults()) {
+		t.Errorf("teams: terms %v (tuned %v), want the weights file's %v", e.terms, e.tunedTerms, tuned)
 	}
 	for _, name := range []string{"martian-chess", "longchess", "infinite-plane", "infinite-plane-huygens"} {
 		r := loadRules(t, name)
