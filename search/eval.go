@@ -99,7 +99,7 @@ func newEvaluator(r *core.Rules) *evaluator {
 		e.plane = newPlaneTerms(r, e.values)
 		// Tuned terms were fitted to games of two players. A hook's terms
 		// weigh the same in a game of two teams (stop 35: four-player
-		// Martian Chess with teams +119 by SPRT); free-for-all games keep
+		// Martian Chess with teams +149 by SPRT); free-for-all games keep
 		// the defaults (no gain shown there).
 		if w := BuiltinWeights(r.Name()); w != nil && len(w.Terms) > 0 && (TermsTunable(r) || e.hook != nil && twoSides(r)) {
 			switch {
