@@ -374,7 +374,7 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	p.Reserve(maxPly + 1)
 	s.soft, s.hard = limits.TimeBudget()
 	s.root = p.Turn()
-	s.multi = r.Players > 2 && !s.twoSides()
+	s.multi = r.Players > 2 && !twoSides(r)
 	s.rootKey = 0
 	if r.Players > 2 {
 		s.rootKey = mix64(uint64(s.root) + 0x5EA4C4)
@@ -392,12 +392,9 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	}
 }
 
-// twoSides reports whether a game of more than two players is played by two
-// teams whose turns alternate, so plain negamax applies.
-func (s *Engine) twoSides() bool { return twoSides(s.p.Rules()) }
-
 // twoSides reports whether r's players form two sides whose turns
-// alternate: two players, or two teams seated in turn.
+// alternate: two players, or two teams seated in turn, so plain negamax
+// applies.
 func twoSides(r *core.Rules) bool {
 	for pl := 0; pl < r.Players; pl++ {
 		next := (pl + 1) % r.Players
