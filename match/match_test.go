@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -405,5 +406,32 @@ func TestUCI(t *testing.T) {
 	siberia, _ := variant.Load("siberia", nil)
 	if err := u.NewGame(siberia); err == nil {
 		t.Errorf("stockfish accepted siberia without UCI_Variant")
+	}
+}
+
+// TestParsePlayerNet: net=FILE gives the engine the network of the file;
+// a missing or broken file is an error naming the problem.
+func TestParsePlayerNet(t *testing.T) {
+	dir := t.TempDir()
+	input := strings.TrimSuffix(strings.Repeat("1,", 2*2*64), ",")
+	good := filepath.Join(dir, "good.json")
+	if err := os.WriteFile(good, []byte(`{"variant":"x","files":8,"ranks":8,"types":["","P"],"hidden":1,"input":[`+input+`],"bias":[0],"output":[1,1]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := ParsePlayer("anychess:nodes=100,net="+good, time.Second, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := p.(*game.Engine).Options().Net; n == nil || n.Hidden != 1 {
+		t.Errorf("net %+v", n)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"files":8,"ranks":8,"types":["","P"],"hidden":1,"input":[1],"bias":[0],"output":[1,1]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{bad: "input weights", filepath.Join(dir, "none.json"): "no such file"} {
+		if _, err := ParsePlayer("anychess:net="+file, time.Second, 1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("net=%s: want an error naming %q, got %v", file, want, err)
+		}
 	}
 }

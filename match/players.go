@@ -28,7 +28,8 @@ import (
 //	                             the evaluation), maxn, paranoid, brs
 //	                             (best-reply search), auto (the search
 //	                             of games of more than two sides),
-//	                             noise=CP
+//	                             noise=CP, net=FILE (an evaluation network,
+//	                             search.LoadNet, used where it fits the game)
 //	uci:COMMAND[|NAME=VALUE…][|go LIMITS]
 //	                             an external UCI engine, options to set and
 //	                             the limits of its go command instead of
@@ -162,6 +163,8 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.P
 			opts.MaterialOnly = true
 		case "nogoal":
 			opts.NoGoal = true
+		case "net":
+			opts.Net, err = search.LoadNet(value)
 		case "maxn":
 			opts.Multi = search.MaxN
 		case "paranoid":

@@ -167,6 +167,9 @@ type Options struct {
 	// mobility and pawn advance even where the variant has tuned
 	// piece-square tables (Weights, made by 'anychess tune').
 	NoTunedWeights bool
+	// Net, when it fits the game (Net.Fits), evaluates positions in place
+	// of the evaluation's terms.
+	Net *Net
 	// NoGoal: the generic evaluation leaves out the goal terms (a royal
 	// piece's distance to the region it wins by reaching, and the pressure
 	// on that region; see goal.go).
@@ -241,6 +244,7 @@ type Engine struct {
 	rootKey   uint64 // mixed into hash keys in games of more than two players
 	multi     bool
 	brs       *brsState // best-reply search's scratch space, made at first use
+	net       *netState // the evaluation by Options.Net, or nil
 	// nullPly is the position's Ply just after the null move the current
 	// path went through, -1 for none (see repeated).
 	nullPly int
@@ -375,6 +379,9 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	s.soft, s.hard = limits.TimeBudget()
 	s.root = p.Turn()
 	s.multi = r.Players > 2 && !twoSides(r)
+	if s.opts.Net != nil && (s.net == nil || s.net.r != r) {
+		s.net, _ = newNetState(s.opts.Net, r) // nil where it does not fit
+	}
 	s.rootKey = 0
 	if r.Players > 2 {
 		s.rootKey = mix64(uint64(s.root) + 0x5EA4C4)
@@ -622,6 +629,8 @@ func (s *Engine) evaluate() int {
 		if !p.Rules().Allies(p.Turn(), s.root) {
 			v = -v
 		}
+	} else if s.net != nil {
+		v = s.net.eval(p)
 	} else {
 		v = s.ev.eval(p, p.Turn(), !s.opts.MaterialOnly)
 	}

@@ -16,7 +16,9 @@ const matchHelp = `Players (--a, --b):
   random                      a random mover
   anychess[:KEY[=VALUE],...]  this engine; keys: level=1..8, depth=N, nodes=N,
                               movetime=DURATION, hash=MB, threads=N (lazy
-                              SMP), noise=CP, and the
+                              SMP), noise=CP, net=FILE (an evaluation
+                              network made by 'anychess tune --net', used
+                              in the game it was made for), and the
                               switches nonull (no null-move pruning) null
                               nott nolmr nopvs nokillers
                               nohistory noquiescence checkext (check

@@ -127,11 +127,50 @@ func TestTuneCommand(t *testing.T) {
 	if err != nil || json.Unmarshal(raw, &pw) != nil || pw.Terms["pawn"] != 100 || pw.Terms["activity"] == 0 || len(pw.MG) != 0 {
 		t.Errorf("infinite-plane weights %v: %.300s", err, raw)
 	}
+	// A file holding its games twice: the fit warns that its validating
+	// positions were trained on; the file as played does not.
+	twice := filepath.Join(dir, "twice.data")
+	if err := os.WriteFile(twice, append(append([]byte(nil), lines...), lines...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := runCmd(t, "", "tune", "chess", "--data", twice, "--out", out, "--epochs", "2"); err != nil ||
+		!strings.Contains(text, "validating positions also stand in the training part") {
+		t.Errorf("a file of its games twice: %v\n%s", err, text)
+	}
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", out, "--epochs", "2"); err != nil ||
+		strings.Contains(text, "warning") {
+		t.Errorf("the file as played: %v\n%s", err, text)
+	}
+	// A network fitted to the same positions, which a player can use.
+	nout := filepath.Join(dir, "chess.net.json")
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--net-material", "--epochs", "3", "--out", nout); err != nil ||
+		!strings.Contains(text, "--net 4:") || !strings.Contains(text, "the evaluation's terms") {
+		t.Errorf("--net: %v\n%s", err, text)
+	}
+	if n, err := search.LoadNet(nout); err != nil || n.Hidden != 4 || !n.Material || n.Variant != "chess" || n.Note == "" {
+		t.Errorf("net %v, %+v", err, n)
+	}
+	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+nout, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
+		t.Errorf("a match with the net: %v\n%s", err, text)
+	}
+	// Self-play games of engines that evaluate with the net.
+	ndata := filepath.Join(dir, "net.data")
+	if text, err := runCmd(t, "", "tune", "chess", "--games", "1", "--nodes", "200", "--workers", "1", "--max-plies", "30", "--play-net", nout, "--data", ndata); err != nil ||
+		!strings.Contains(text, "played 1 games") {
+		t.Errorf("--play-net: %v\n%s", err, text)
+	}
+	if _, err := runCmd(t, "", "tune", "siberia", "--games", "1", "--play-net", nout, "--data", ndata); err == nil || !strings.Contains(err.Error(), "--play-net: net: made for chess") {
+		t.Errorf("--play-net with a net of another game: %v", err)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"tune", "chess"}, "--data"},
+		{[]string{"tune", "chess", "--data", data, "--net", "4"}, "--net wants --out"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--net", "-1"}, "--net -1"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--net", "5000"}, "--net 5000"},
+		{[]string{"tune", "martian-chess", "--data", mdata, "--out", out, "--net", "4"}, "a net needs a game of two players on a bounded board"},
 		{[]string{"tune", "chess", "--data", data}, "nothing to do"},
 		{[]string{"tune", "longchess", "--option", "teams=4", "--data", data, "--games", "1"}, "only a game of two players"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--result-weight", "2"}, "--result-weight"},

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +46,17 @@ const tuneHelp = `Two steps, which may be run together:
                           less noisy, read at the scale that makes these
                           scores predict the results best; with --scored S
                           the fit reads S instead of FILE; the last tenth
-                          validates the fit (early stopping)
+                          validates the fit (early stopping; the fit warns
+                          when those positions also stand in the training
+                          part, as in a file that holds some games twice)
+  --data FILE --net H --out N
+                          fit an evaluation network of H hidden units (Adam,
+                          the same targets) and write it to N, for players
+                          'anychess:net=N' (--net-material: it adds to the
+                          material balance); --play-net N with --games plays
+                          the self-play games with it. Not used by default:
+                          no net fitted yet plays as well as the tables
+                          (doc/SEARCH.md, "Evaluation networks")
 Games of two players can be tuned. For the generic evaluation on a bounded
 board (chess, siberia, claustrophobia, or a --variant-file of that kind) the
 fit places the piece-square tables (--coarse, --min-count) and the weights
@@ -82,6 +93,9 @@ func cmdTune(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	teacher := fs.String("teacher", "", "a UCI engine with fixed limits that scores the positions of --data into --scored ('uci:COMMAND|go depth 10')")
 	scored := fs.String("scored", "", "the positions file with the teacher's scores (written with --teacher, read by --out)")
+	playNet := fs.String("play-net", "", "with --games: the self-play engines evaluate with this network (made by --net), so that a later fit learns the positions it leads to")
+	netMaterial := fs.Bool("net-material", false, "with --net: the net's output is added to the material balance (the evaluation's piece values)")
+	net := fs.Int("net", 0, "fit an evaluation network of this many hidden units (1 to 1024) instead of the tables, and write it to --out (epochs 30 and rate 0.001 unless given)")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
 	fs.Usage = func() {
 		fmt.Fprintln(stdout, "usage: anychess tune [VARIANT] --data FILE [--games N] [--out WEIGHTS] [flags]")
@@ -91,9 +105,23 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if err := v.parse(fs, "tune", args); err != nil {
 		return err
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if *net != 0 {
+		if !given["epochs"] {
+			*epochs = 30
+		}
+		if !given["rate"] {
+			*rate = 0.001
+		}
+	}
 	switch {
 	case *data == "":
 		return fmt.Errorf("tune: --data FILE is required")
+	case *net < 0 || *net > 1024:
+		return fmt.Errorf("tune: --net %d: want 1 to 1024 hidden units (0: fit the tables)", *net)
+	case *net > 0 && *out == "":
+		return fmt.Errorf("tune: --net wants --out FILE, the net it writes")
 	case *games < 0 || *games > 1_000_000:
 		return fmt.Errorf("tune: --games %d: want 0 to 1000000", *games)
 	case *games == 0 && *out == "" && *teacher == "":
@@ -125,7 +153,16 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: %s: only a game of two players can be tuned: the generic evaluation on a bounded board, the plane's, or a variant's own evaluation with named terms", r.Name())
 	}
 	if *games > 0 {
-		if err := tunePlay(r, v, *games, *nodes, *workers, *maxPlies, *seed, *data, stdout); err != nil {
+		var net *search.Net
+		if *playNet != "" {
+			if net, err = search.LoadNet(*playNet); err != nil {
+				return fmt.Errorf("tune: --play-net: %w", err)
+			}
+			if err := net.Fits(r); err != nil {
+				return fmt.Errorf("tune: --play-net: %w", err)
+			}
+		}
+		if err := tunePlay(r, v, *games, *nodes, *workers, *maxPlies, *seed, *data, net, stdout); err != nil {
 			return err
 		}
 	}
@@ -141,6 +178,9 @@ func cmdTune(args []string, stdout io.Writer) error {
 	if *scored != "" {
 		fitData = *scored
 	}
+	if *net > 0 {
+		return tuneNet(r, fitData, *out, *netMaterial, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed}, *blend, stdout)
+	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
 		opt.Freeze = strings.Split(*freeze, ",")
@@ -149,7 +189,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
-func tunePlay(r *core.Rules, v variantFlags, games int, nodes uint64, workers, maxPlies int, seed uint64, path string, stdout io.Writer) error {
+func tunePlay(r *core.Rules, v variantFlags, games int, nodes uint64, workers, maxPlies int, seed uint64, path string, net *search.Net, stdout io.Writer) error {
 	opts := append([]string(nil), v.options...)
 	sort.Strings(opts)
 	key := v.name + " [" + strings.Join(opts, ",") + "]"
@@ -187,7 +227,7 @@ func tunePlay(r *core.Rules, v variantFlags, games int, nodes uint64, workers, m
 				if i >= games {
 					return
 				}
-				lines, err := selfPlay(r, book[i%len(book)], nodes, maxPlies)
+				lines, err := selfPlay(r, book[i%len(book)], nodes, maxPlies, net)
 				mu.Lock()
 				if err != nil {
 					firstErr = err
@@ -241,11 +281,12 @@ func (s *scoringEngine) Move(st *game.State) (core.Move, error) {
 // as lines "RESULT<TAB>SCORE<TAB>POSITION": the game's result for the first
 // player, and the score of the search that chose the move played there,
 // from the first player's view.
-func selfPlay(r *core.Rules, opening []string, nodes uint64, maxPlies int) ([]string, error) {
+func selfPlay(r *core.Rules, opening []string, nodes uint64, maxPlies int, net *search.Net) ([]string, error) {
 	scores := map[int]int{}
+	opts := search.Options{HashMB: 4, Net: net}
 	seats := []game.Seat{
-		{Player: &scoringEngine{e: search.New(search.Options{HashMB: 4}), limits: search.Limits{Nodes: nodes}, scores: scores}},
-		{Player: &scoringEngine{e: search.New(search.Options{HashMB: 4}), limits: search.Limits{Nodes: nodes}, scores: scores}},
+		{Player: &scoringEngine{e: search.New(opts), limits: search.Limits{Nodes: nodes}, scores: scores}},
+		{Player: &scoringEngine{e: search.New(opts), limits: search.Limits{Nodes: nodes}, scores: scores}},
 	}
 	g, err := game.New(game.Config{Rules: r, Seats: seats})
 	if err != nil {
@@ -306,48 +347,15 @@ func tuneFit(r *core.Rules, path, out, from string, opt search.FitOptions, blend
 		return err
 	}
 	valid, _ := search.NewTuner(r)
-	all, err := readLines(path)
-	if err != nil {
-		return err
-	}
-	var lines []string
-	var numbers []int // each line's number in the file
-	var made []string // how the file was made (teacherHeader lines)
-	for i, text := range all {
-		if rest, ok := strings.CutPrefix(text, teacherHeader); ok {
-			made = append(made, strings.TrimSpace(rest))
-		} else if !strings.HasPrefix(text, teacherSkip) {
-			lines = append(lines, text)
-			numbers = append(numbers, i+1)
-		}
-	}
-	// The last tenth of the file (the last games played) validates the
-	// fit; the rest trains it.
-	train := len(lines) - len(lines)/10
-	for i, text := range lines {
-		line := numbers[i]
-		fields := strings.Split(text, "\t")
-		if len(fields) != 3 {
-			return fmt.Errorf("tune: %s:%d: want RESULT<TAB>SCORE<TAB>POSITION", path, line)
-		}
-		res, pos := fields[0], fields[2]
-		result, err := strconv.ParseFloat(res, 64)
-		if err != nil || result < 0 || result > 1 {
-			return fmt.Errorf("tune: %s:%d: result %q: want 0, 0.5 or 1", path, line, res)
-		}
-		score, err := strconv.Atoi(fields[1])
-		if err != nil {
-			return fmt.Errorf("tune: %s:%d: score %q: want centipawns", path, line, fields[1])
-		}
-		p, err := r.ParsePosition(pos)
-		if err != nil {
-			return fmt.Errorf("tune: %s:%d: %w", path, line, err)
-		}
-		if i < train {
+	made, seen, err := readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
+		if training {
 			tu.AddScored(p, result, float64(score), blend)
 		} else {
 			valid.AddScored(p, result, float64(score), blend)
 		}
+	})
+	if err != nil {
+		return err
 	}
 	init, err := search.InitialWeights(r)
 	if err != nil {
@@ -388,6 +396,7 @@ func tuneFit(r *core.Rules, path, out, from string, opt search.FitOptions, blend
 	if from != "" {
 		w.Note += ", started from " + from
 	}
+	w.Note += seenNote(seen, valid.Len())
 	if len(made) > 0 {
 		w.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
 	}
@@ -397,4 +406,108 @@ func tuneFit(r *core.Rules, path, out, from string, opt search.FitOptions, blend
 		return err
 	}
 	return atomicfile.WriteFile(out, append(data, '\n'), 0o644)
+}
+
+// readTuneData reads the positions file path (RESULT<TAB>SCORE<TAB>POSITION
+// lines) and gives each position to add, the last tenth of the file (the
+// last games played) as not training: it validates the fit. It returns
+// how the file was made (its teacherHeader lines) and how many of the
+// validating positions also stand in the training part (a file holding
+// some games twice), whose error then says less of positions not seen.
+func readTuneData(r *core.Rules, path string, add func(p *core.Position, result float64, score int, training bool)) (made []string, seen int, err error) {
+	all, err := readLines(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	var lines []string
+	var numbers []int // each line's number in the file
+	for i, text := range all {
+		if rest, ok := strings.CutPrefix(text, teacherHeader); ok {
+			made = append(made, strings.TrimSpace(rest))
+		} else if !strings.HasPrefix(text, teacherSkip) {
+			lines = append(lines, text)
+			numbers = append(numbers, i+1)
+		}
+	}
+	train := len(lines) - len(lines)/10
+	trained := map[string]bool{}
+	for i, text := range lines {
+		line := numbers[i]
+		fields := strings.Split(text, "\t")
+		if len(fields) != 3 {
+			return nil, 0, fmt.Errorf("tune: %s:%d: want RESULT<TAB>SCORE<TAB>POSITION", path, line)
+		}
+		if i < train {
+			trained[fields[2]] = true
+		} else if trained[fields[2]] {
+			seen++
+		}
+		res, pos := fields[0], fields[2]
+		result, err := strconv.ParseFloat(res, 64)
+		if err != nil || result < 0 || result > 1 {
+			return nil, 0, fmt.Errorf("tune: %s:%d: result %q: want 0, 0.5 or 1", path, line, res)
+		}
+		score, err := strconv.Atoi(fields[1])
+		if err != nil {
+			return nil, 0, fmt.Errorf("tune: %s:%d: score %q: want centipawns", path, line, fields[1])
+		}
+		p, err := r.ParsePosition(pos)
+		if err != nil {
+			return nil, 0, fmt.Errorf("tune: %s:%d: %w", path, line, err)
+		}
+		add(p, result, score, i < train)
+	}
+	return made, seen, nil
+}
+
+// tuneNet reads the positions of path, fits an evaluation network to them
+// and writes it to out.
+func tuneNet(r *core.Rules, path, out string, material bool, opt search.NetOptions, blend float64, stdout io.Writer) error {
+	tr, err := search.NewNetTrainer(r)
+	if err != nil {
+		return err
+	}
+	valid, _ := search.NewNetTrainer(r)
+	tr.Material, valid.Material = material, material
+	made, seen, err := readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
+		if training {
+			tr.Add(p, result, float64(score), blend)
+		} else {
+			valid.Add(p, result, float64(score), blend)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if valid.Len() > 0 {
+		opt.Validate = valid
+	}
+	opt.Log = stdout
+	start := time.Now()
+	n, rep, err := tr.Fit(opt)
+	if err != nil {
+		return err
+	}
+	n.Note = fmt.Sprintf("anychess tune %s --net %d: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, batch %d, "+
+		"targets %g × result + %g × the expected score of the scores (scale K %.3f), the net of epoch %d; mean squared error %.5f, validation %.5f (first epoch %.5f; the evaluation's terms %.5f)",
+		r.Name(), opt.Hidden, rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Batch, blend, 1-blend, rep.K, rep.BestEpoch, rep.Train, rep.Valid, rep.ValidStart, rep.ValidEval)
+	n.Note += seenNote(seen, valid.Len())
+	if len(made) > 0 {
+		n.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
+	}
+	fmt.Fprintf(stdout, "%s (%v)\n", n.Note, time.Since(start).Round(time.Millisecond))
+	data, err := json.Marshal(n)
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(out, append(data, '\n'), 0o644)
+}
+
+// seenNote warns, for a fit's note, of validating positions that also
+// stand in the training part.
+func seenNote(seen, valid int) string {
+	if seen == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (warning: %d of the %d validating positions also stand in the training part: the validation error says less of unseen positions)", seen, valid)
 }

@@ -1,0 +1,239 @@
+package search
+
+// An evaluation network for games of two players on a bounded board: one hidden layer over the pieces' squares, updated square by square between evaluations.
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"anychess/core"
+)
+
+// Net is an evaluation network for one variant of two players on a
+// bounded board, made by 'anychess tune --net' (tune_net.go). Its input
+// is, from one player's view, one feature for each piece: whether the
+// piece is the player's own or the opponent's, its type and its square
+// seen from the player's side (relIndex, as the tuned tables). Both
+// players' views pass through the same input weights to a hidden layer
+// of Hidden units, each clamped to [0, 1]; the output weighs the side to
+// move's units first, then the opponent's, and is the evaluation for the
+// side to move in units of netScale centipawns.
+//
+// The weights are stored quantised: a weight of 1.0 is netQ.
+//
+//	Input[(own·Types + type)·Files·Ranks + square][unit]  own = 0, opponent's = 1
+//	Bias[unit]
+//	Output[unit] for the side to move, Output[Hidden+unit] for the other
+//	OutBias, at netQ²
+type Net struct {
+	Variant string `json:"variant"`
+	Files   int    `json:"files"`
+	Ranks   int    `json:"ranks"`
+	// Types are the piece types' names by type number (the first, 0, is
+	// none): the net fits rules whose types have these names.
+	Types   []string `json:"types"`
+	Hidden  int      `json:"hidden"`
+	Input   []int16  `json:"input"`
+	Bias    []int16  `json:"bias"`
+	Output  []int16  `json:"output"`
+	OutBias int32    `json:"outBias"`
+	// Material: the net's output is added to the material balance, by
+	// the evaluation's piece values (PieceValues), for the side to move.
+	Material bool `json:"material,omitempty"`
+	// Note says how the net was made (the command, the data, the errors).
+	Note string `json:"note,omitempty"`
+}
+
+// netQ is a weight of 1.0 in a Net's quantised weights, and a hidden
+// unit's clamp.
+const netQ = 256
+
+// netScale is the centipawns of a net's output of 1.0, so that the
+// weights of a fit stay near 1 (as in the networks of the field).
+const netScale = 400
+
+// maxNetHidden bounds a net's hidden layer.
+const maxNetHidden = 1024
+
+// LoadNet reads a net written by 'anychess tune --net'.
+func LoadNet(path string) (*Net, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("net: %w", err)
+	}
+	n, err := ParseNet(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w (%s)", err, path)
+	}
+	return n, nil
+}
+
+// ParseNet reads a net from its JSON form, checking that its sizes agree.
+func ParseNet(data []byte) (*Net, error) {
+	var n Net
+	if err := json.Unmarshal(data, &n); err != nil {
+		return nil, fmt.Errorf("net: %w", err)
+	}
+	if err := n.check(); err != nil {
+		return nil, fmt.Errorf("net: %w", err)
+	}
+	return &n, nil
+}
+
+// check reports whether the net's sizes agree with each other.
+func (n *Net) check() error {
+	switch {
+	case n.Files < 1 || n.Ranks < 1 || n.Files > core.MaxBoardSide || n.Ranks > core.MaxBoardSide:
+		return fmt.Errorf("board %d×%d: want 1 to %d files and ranks", n.Files, n.Ranks, core.MaxBoardSide)
+	case len(n.Types) < 2 || len(n.Types) > 64:
+		return fmt.Errorf("%d piece types: want 2 to 64 (the first is none)", len(n.Types))
+	case n.Hidden < 1 || n.Hidden > maxNetHidden:
+		return fmt.Errorf("%d hidden units: want 1 to %d", n.Hidden, maxNetHidden)
+	case len(n.Input) != n.inputs()*n.Hidden:
+		return fmt.Errorf("%d input weights: want %d", len(n.Input), n.inputs()*n.Hidden)
+	case len(n.Bias) != n.Hidden:
+		return fmt.Errorf("%d biases: want %d", len(n.Bias), n.Hidden)
+	case len(n.Output) != 2*n.Hidden:
+		return fmt.Errorf("%d output weights: want %d", len(n.Output), 2*n.Hidden)
+	}
+	return nil
+}
+
+// inputs is the number of input features of one view.
+func (n *Net) inputs() int { return 2 * len(n.Types) * n.Files * n.Ranks }
+
+// Fits reports whether the net was made for rules like r: a game the
+// generic evaluation plays with tables (Tunable: two players on a bounded
+// board, no evaluation of the variant's own), on a board of its size,
+// with piece types of its names.
+func (n *Net) Fits(r *core.Rules) error {
+	b := r.Board
+	if !Tunable(r) || b.Files != n.Files || b.Ranks != n.Ranks || len(r.Pieces) != len(n.Types) {
+		return fmt.Errorf("net: made for %s (%d×%d, %d piece types), not %s", n.Variant, n.Files, n.Ranks, len(n.Types)-1, r.Name())
+	}
+	for t := 1; t < len(r.Pieces); t++ {
+		if r.Pieces[t].Name != n.Types[t] {
+			return fmt.Errorf("net: made for %s: piece type %d is %q, not %q", n.Variant, t, n.Types[t], r.Pieces[t].Name)
+		}
+	}
+	return nil
+}
+
+// netState is one engine's evaluation by a net: each player's hidden
+// layer before the clamp (acc), for the board last evaluated (last); the
+// next evaluation updates them square by square where the board differs,
+// so a search, whose consecutive positions differ in a few squares, pays
+// for the pieces that moved.
+type netState struct {
+	n     *Net
+	r     *core.Rules
+	types int
+	// rel[pl][sq] is the square's index from player pl's side, -1 off
+	// the board.
+	rel  [2][]int32
+	acc  [2][]int32
+	last []core.Piece // by square
+	// values are the pieces' values when the net adds material;
+	// material is player 0's balance of the last board.
+	values   []int
+	material int
+}
+
+// newNetState prepares n to evaluate positions of r, or returns an error
+// when it does not fit them.
+func newNetState(n *Net, r *core.Rules) (*netState, error) {
+	if err := n.Fits(r); err != nil {
+		return nil, err
+	}
+	b := r.Board
+	ns := &netState{n: n, r: r, types: len(n.Types), last: make([]core.Piece, b.Size())}
+	if n.Material {
+		ns.values = PieceValues(r)
+	}
+	for pl := 0; pl < 2; pl++ {
+		ns.rel[pl] = make([]int32, b.Size())
+		for i := range ns.rel[pl] {
+			ns.rel[pl][i] = -1
+		}
+		for _, sq := range b.Squares() {
+			ns.rel[pl][sq] = int32(relIndex(r, core.Player(pl), sq))
+		}
+		ns.acc[pl] = make([]int32, n.Hidden)
+		for j, v := range n.Bias {
+			ns.acc[pl][j] = int32(v)
+		}
+	}
+	return ns, nil
+}
+
+// row returns the first input weight of piece pc on sq from player pl's
+// view.
+func (ns *netState) row(pl core.Player, pc core.Piece, sq core.Square) int {
+	f := int(pc.Type())
+	if pc.Owner() != pl {
+		f += ns.types
+	}
+	return (f*ns.n.Files*ns.n.Ranks + int(ns.rel[pl][sq])) * ns.n.Hidden
+}
+
+// update adds (sign 1) or removes (sign −1) piece pc on sq in both views.
+func (ns *netState) update(pc core.Piece, sq core.Square, sign int32) {
+	h := ns.n.Hidden
+	if ns.values != nil {
+		v := ns.values[pc.Type()]
+		if pc.Owner() != 0 {
+			v = -v
+		}
+		ns.material += int(sign) * v
+	}
+	for pl := 0; pl < 2; pl++ {
+		w := ns.n.Input[ns.row(core.Player(pl), pc, sq):][:h]
+		acc := ns.acc[pl][:h]
+		if sign > 0 {
+			for j, v := range w {
+				acc[j] += int32(v)
+			}
+		} else {
+			for j, v := range w {
+				acc[j] -= int32(v)
+			}
+		}
+	}
+}
+
+// eval returns the net's evaluation of p in centipawns for the side to
+// move.
+func (ns *netState) eval(p *core.Position) int {
+	for _, sq := range ns.r.Board.Squares() {
+		pc := p.At(sq)
+		old := ns.last[sq]
+		if pc == old {
+			continue
+		}
+		if old.IsPiece() {
+			ns.update(old, sq, -1)
+		}
+		if pc.IsPiece() {
+			ns.update(pc, sq, 1)
+		}
+		ns.last[sq] = pc
+	}
+	us := p.Turn() & 1
+	h := ns.n.Hidden
+	out := ns.n.Output[:2*h]
+	sum := int64(ns.n.OutBias)
+	for side, pl := range [2]core.Player{us, 1 - us} {
+		o := out[side*h:][:h]
+		for j, a := range ns.acc[pl][:h] {
+			sum += int64(min(max(a, 0), netQ)) * int64(o[j])
+		}
+	}
+	v := int(sum * netScale / (netQ * netQ))
+	if us == 0 {
+		v += ns.material
+	} else {
+		v -= ns.material
+	}
+	return v
+}

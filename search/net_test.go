@@ -1,0 +1,324 @@
+package search
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"anychess/core"
+)
+
+// randomNet returns a net of r with h hidden units and random weights.
+func randomNet(r *core.Rules, h int, seed uint64, material bool) *Net {
+	n := emptyNet(r, h)
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for i := range n.Input {
+		n.Input[i] = int16(rng.IntN(161) - 80)
+	}
+	for i := range n.Bias {
+		n.Bias[i] = int16(rng.IntN(257))
+	}
+	for i := range n.Output {
+		n.Output[i] = int16(rng.IntN(513) - 256)
+	}
+	n.OutBias = int32(rng.IntN(20001) - 10000)
+	n.Material = material
+	return n
+}
+
+// TestNetIncremental: a net updated square by square from one position to
+// the next (a random game, and back to earlier positions, as a search
+// goes) evaluates every position as a net state made afresh does, for each
+// variant of two players on a bounded board; it is antisymmetric where the
+// net's two views are; and it allocates nothing.
+func TestNetIncremental(t *testing.T) {
+	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
+		r := loadRules(t, name)
+		for _, material := range []bool{false, true} {
+			n := randomNet(r, 16, 1, material)
+			ns, err := newNetState(n, r)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			positions := randomGamePositions(r, 6, 120, 9)
+			rng := rand.New(rand.NewPCG(2, 3))
+			for i := range 3 * len(positions) {
+				p := positions[i%len(positions)]
+				if i >= len(positions) {
+					p = positions[rng.IntN(len(positions))]
+				}
+				fresh, _ := newNetState(n, r)
+				if got, want := ns.eval(p), fresh.eval(p); got != want {
+					t.Fatalf("%s (material %t): %s: updated %d, afresh %d", name, material, p.String(), got, want)
+				}
+			}
+			p := positions[len(positions)/2]
+			if allocs := testing.AllocsPerRun(10, func() { ns.eval(p); ns.eval(positions[0]) }); allocs != 0 {
+				t.Errorf("%s: eval allocates %.0f times", name, allocs)
+			}
+		}
+	}
+}
+
+// TestNetMaterial: a Material net of zero weights evaluates a position as
+// its material balance for the side to move.
+func TestNetMaterial(t *testing.T) {
+	r := loadRules(t, "chess")
+	n := emptyNet(r, 4)
+	n.Material = true
+	ns, _ := newNetState(n, r)
+	q, _ := r.PieceByLetter("Q")
+	queen := PieceValues(r)[q]
+	for _, tc := range []struct {
+		fen  string
+		want int
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0},
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", queen},
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", -queen},
+	} {
+		p, err := r.ParsePosition(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ns.eval(p); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.fen, got, tc.want)
+		}
+	}
+}
+
+// TestNetFit: a net fitted to positions whose scores are a simple function
+// of the board (the material balance, with every position's result the
+// expected score of its score) predicts them far better than the net it
+// starts from, and the quantised net it returns evaluates positions close
+// to that function.
+func TestNetFit(t *testing.T) {
+	r := loadRules(t, "chess")
+	values := PieceValues(r)
+	positions := randomGamePositions(r, 40, 200, 5)
+	score := func(p *core.Position) float64 {
+		s := 0
+		for _, sq := range r.Board.Squares() {
+			if pc := p.At(sq); pc.IsPiece() {
+				v := values[pc.Type()]
+				if pc.Owner() == 1 {
+					v = -v
+				}
+				s += v
+			}
+		}
+		return float64(s) / 2 // within the range a few units can reach
+	}
+	tr, err := NewNetTrainer(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid, _ := NewNetTrainer(r)
+	for i, p := range positions {
+		s := score(p)
+		res := sigmoid(s, 1) // the scores predict the results exactly at K = 1
+		if i%10 == 9 {
+			valid.Add(p, res, s, 0)
+		} else {
+			tr.Add(p, res, s, 0)
+		}
+	}
+	n, rep, err := tr.Fit(NetOptions{Hidden: 8, Epochs: 60, Rate: 0.01, Batch: 64, Seed: 1, Validate: valid})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(rep.K-1) > 0.05 {
+		t.Errorf("K %.3f, want 1", rep.K)
+	}
+	if !(rep.Valid < rep.ValidStart/4) {
+		t.Errorf("validation error %.5f, first epoch %.5f: the fit did not learn", rep.Valid, rep.ValidStart)
+	}
+	ns, err := newNetState(n, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	far := 0
+	for _, p := range positions {
+		want := score(p)
+		if p.Turn() == 1 {
+			want = -want
+		}
+		// Compared as expected scores: the fit weighs an error by how
+		// much it changes the expected score, little in lopsided positions.
+		if d := math.Abs(sigmoid(float64(ns.eval(p)), 1) - sigmoid(want, 1)); d > 0.05 {
+			far++
+		}
+	}
+	t.Logf("K %.3f, validation error %.5f (first epoch %.5f); %d of %d positions more than 0.05 off", rep.K, rep.Valid, rep.ValidStart, far, len(positions))
+	if far > len(positions)/12 {
+		t.Errorf("%d of %d positions evaluated more than 0.05 in expected score from their scores", far, len(positions))
+	}
+	if _, _, err := tr.Fit(NetOptions{Hidden: 0}); err == nil {
+		t.Error("a net of 0 hidden units was fitted")
+	}
+}
+
+// TestNetFits: a net is used only in the game it was made for.
+func TestNetFits(t *testing.T) {
+	chess := loadRules(t, "chess")
+	n := emptyNet(chess, 2)
+	if err := n.Fits(chess); err != nil {
+		t.Errorf("chess: %v", err)
+	}
+	for _, name := range []string{"siberia", "martian-chess", "infinite-plane"} {
+		if err := n.Fits(loadRules(t, name)); err == nil {
+			t.Errorf("a chess net fits %s", name)
+		}
+	}
+	if _, err := NewNetTrainer(loadRules(t, "infinite-plane")); err == nil {
+		t.Error("a net trainer for the plane")
+	}
+	// An engine given a net of another game evaluates as without it.
+	sib := loadRules(t, "siberia")
+	p := sib.StartPosition()
+	with := New(Options{Net: randomNet(chess, 4, 1, false)}).Search(p.Copy(), Limits{Depth: 4})
+	without := New(Options{}).Search(p.Copy(), Limits{Depth: 4})
+	if with.Move != without.Move || with.Score != without.Score || with.Nodes != without.Nodes {
+		t.Errorf("siberia with a chess net: %v %d (%d nodes), without: %v %d (%d nodes)", with.Move, with.Score, with.Nodes, without.Move, without.Score, without.Nodes)
+	}
+	// With a net of its game the search evaluates by the net.
+	c := chess.StartPosition()
+	with = New(Options{Net: randomNet(chess, 4, 1, false)}).Search(c.Copy(), Limits{Depth: 4})
+	without = New(Options{}).Search(c.Copy(), Limits{Depth: 4})
+	if with.Score == without.Score && with.Nodes == without.Nodes {
+		t.Error("chess with a random net searched as without it")
+	}
+}
+
+// TestParseNet: a net whose sizes disagree, or that is not JSON, is an
+// error that names the problem; a written net reads back the same.
+func TestParseNet(t *testing.T) {
+	r := loadRules(t, "chess")
+	good := randomNet(r, 3, 2, true)
+	data, err := json.Marshal(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseNet(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Hidden != 3 || back.Input[5] != good.Input[5] || back.OutBias != good.OutBias || !back.Material {
+		t.Error("the net read back differs")
+	}
+	path := filepath.Join(t.TempDir(), "n.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadNet(path); err != nil {
+		t.Error(err)
+	}
+	if _, err := LoadNet(path + ".missing"); err == nil {
+		t.Error("a missing file loaded")
+	}
+	for _, tc := range []struct {
+		change func(n *Net)
+		want   string
+	}{
+		{func(n *Net) { n.Hidden = 0 }, "hidden units"},
+		{func(n *Net) { n.Hidden = 2000 }, "hidden units"},
+		{func(n *Net) { n.Input = n.Input[1:] }, "input weights"},
+		{func(n *Net) { n.Bias = nil }, "biases"},
+		{func(n *Net) { n.Output = n.Output[:1] }, "output weights"},
+		{func(n *Net) { n.Files = 0 }, "board"},
+		{func(n *Net) { n.Ranks = 100 }, "board"},
+		{func(n *Net) { n.Types = n.Types[:1] }, "piece types"},
+	} {
+		n := *good
+		tc.change(&n)
+		data, _ := json.Marshal(&n)
+		if _, err := ParseNet(data); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("want an error naming %q, got %v", tc.want, err)
+		}
+	}
+	if _, err := ParseNet([]byte("{")); err == nil {
+		t.Error("a broken file parsed")
+	}
+}
+
+// FuzzParseNet: no input makes ParseNet panic, and a net it accepts can be
+// evaluated wherever it fits.
+func FuzzParseNet(f *testing.F) {
+	r := loadRules(f, "chess")
+	data, _ := json.Marshal(randomNet(r, 2, 3, false))
+	f.Add(data)
+	f.Add([]byte(`{"files":8,"ranks":8,"types":["","P"],"hidden":1,"input":[1],"bias":[1],"output":[1,1]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := ParseNet(data)
+		if err != nil {
+			return
+		}
+		if ns, err := newNetState(n, r); err == nil {
+			ns.eval(r.StartPosition())
+		}
+	})
+}
+
+// TestNetGradient: the gradient a fit steps by is the derivative of the
+// squared error, checked by finite differences on a few weights of each
+// kind.
+func TestNetGradient(t *testing.T) {
+	r := loadRules(t, "chess")
+	tr, _ := NewNetTrainer(r)
+	positions := randomGamePositions(r, 2, 60, 4)
+	for _, p := range positions[:4] {
+		tr.Add(p, 0.7, 35, 0.5)
+	}
+	tr.setTargets(1)
+	h := 3
+	inputs := tr.fitInputs()
+	params := make([]float64, inputs*h+h+2*h+1)
+	rng := rand.New(rand.NewPCG(8, 9))
+	for i := range params {
+		params[i] = rng.Float64()*0.4 - 0.1
+	}
+	split := func(v []float64) *netFit {
+		a, b := inputs*h, inputs*h+h
+		return &netFit{h: h, in: v[:a], bias: v[a:b], out: v[b : b+2*h], outBias: &v[b+2*h], k: 1}
+	}
+	f := split(params)
+	sc := newNetScratch(h)
+	loss := func() float64 {
+		sum := 0.0
+		for i := range tr.items {
+			d := f.predict(f.forward(tr, &tr.items[i], sc)) - float64(tr.items[i].target)
+			sum += d * d
+		}
+		return sum
+	}
+	grad := make([]float64, len(params))
+	g := split(grad)
+	for i := range tr.items {
+		f.step(tr, &tr.items[i], g, sc)
+	}
+	// Weights the positions use: each item's first rows and factors,
+	// the biases, the outputs.
+	var check []int
+	for _, row := range tr.feats[:6] {
+		check = append(check, int(row)*h, int(row)*h+2)
+	}
+	for j := range h + 2*h + 1 {
+		check = append(check, inputs*h+j)
+	}
+	for _, i := range check {
+		old := params[i]
+		params[i] = old + 1e-6
+		up := loss()
+		params[i] = old - 1e-6
+		down := loss()
+		params[i] = old
+		num := (up - down) / 2e-6
+		if math.Abs(num-grad[i]) > 1e-6+1e-4*math.Abs(num) {
+			t.Errorf("weight %d: gradient %.8f, by differences %.8f", i, grad[i], num)
+		}
+	}
+}

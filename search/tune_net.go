@@ -1,0 +1,363 @@
+package search
+
+// Fitting an evaluation network (Net) to scored positions.
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+
+	"anychess/core"
+)
+
+// NetTrainer fits a Net to positions, each with its game's result and a
+// score (a search's or a teacher's), as Tuner fits the tables: the target
+// is blend × result + (1 − blend) × the expected score of the score, at
+// the scale that makes the scores predict the results best.
+type NetTrainer struct {
+	r  *core.Rules
+	ns *netState // for the features' rows (a net of one unit)
+	// Material: the nets fitted add their output to the material balance
+	// (Net.Material); set it before Add.
+	Material bool
+	items    []netItem
+	feats    []int32 // the items' input rows, divided by the hidden units
+}
+
+// netItem is one position: its features from the side to move's view
+// (feats[start:mid]) and the other's (feats[mid:end]).
+type netItem struct {
+	start, mid, end int32
+	result, score   float32 // for the side to move
+	blend, target   float32
+	eval            float32 // the evaluation's terms (evaluator), to compare
+	base            float32 // the material balance a Material net adds to
+}
+
+// NewNetTrainer returns a trainer for nets of r's game, which must be one
+// a net fits (Net.Fits).
+func NewNetTrainer(r *core.Rules) (*NetTrainer, error) {
+	n := emptyNet(r, 1)
+	ns, err := newNetState(n, r)
+	if err != nil {
+		return nil, fmt.Errorf("tune: %s: a net needs a game of two players on a bounded board that the generic evaluation plays (not a variant's own evaluation)", r.Name())
+	}
+	return &NetTrainer{r: r, ns: ns}, nil
+}
+
+// emptyNet returns a net of r with h hidden units and zero weights.
+func emptyNet(r *core.Rules, h int) *Net {
+	b := r.Board
+	n := &Net{Variant: r.Name(), Files: b.Files, Ranks: b.Ranks, Hidden: h}
+	n.Types = make([]string, len(r.Pieces))
+	for t := 1; t < len(r.Pieces); t++ {
+		n.Types[t] = r.Pieces[t].Name
+	}
+	n.Input = make([]int16, n.inputs()*h)
+	n.Bias = make([]int16, h)
+	n.Output = make([]int16, 2*h)
+	return n
+}
+
+// Add adds a position with its game's result for the first player (1, ½
+// or 0) and a score of it in centipawns for the first player.
+func (t *NetTrainer) Add(p *core.Position, result, score, blend float64) {
+	us := p.Turn() & 1
+	if us == 1 {
+		result, score = 1-result, -score
+	}
+	it := netItem{result: float32(result), score: float32(score), blend: float32(blend), start: int32(len(t.feats)),
+		eval: float32(evaluatorFor(t.r).eval(p, us, true))}
+	if t.Material {
+		values := evaluatorFor(t.r).values
+		for _, sq := range t.r.Board.Squares() {
+			if pc := p.At(sq); pc.IsPiece() && pc.Owner() == us {
+				it.base += float32(values[pc.Type()])
+			} else if pc.IsPiece() {
+				it.base -= float32(values[pc.Type()])
+			}
+		}
+	}
+	for k, view := range [2]core.Player{us, 1 - us} {
+		if k == 1 {
+			it.mid = int32(len(t.feats))
+		}
+		for _, sq := range t.r.Board.Squares() {
+			if pc := p.At(sq); pc.IsPiece() {
+				row := t.ns.row(view, pc, sq)
+				t.feats = append(t.feats, int32(row), int32(t.factor(row)))
+			}
+		}
+	}
+	it.end = int32(len(t.feats))
+	t.items = append(t.items, it)
+}
+
+// factor returns the fit's second feature of an input row: the piece's
+// kind (own or the opponent's, and type) whatever its square. Its weights
+// are learnt from every position with such a piece, and the net gets their
+// sum (quantise), so a square seen in few positions starts from what the
+// kind is worth anywhere.
+func (t *NetTrainer) factor(row int) int {
+	n := t.ns.n
+	return n.inputs() + row/(n.Files*n.Ranks)
+}
+
+// fitInputs is the number of a fit's input features: the net's and the
+// factors.
+func (t *NetTrainer) fitInputs() int { return t.factor(t.ns.n.inputs()) }
+
+// Len is the number of positions added.
+func (t *NetTrainer) Len() int { return len(t.items) }
+
+// NetOptions are the settings of a net's fit.
+type NetOptions struct {
+	Hidden int     // hidden units
+	Epochs int     // passes over the positions
+	Rate   float64 // Adam's step
+	Batch  int     // positions a step
+	Seed   uint64  // of the starting weights and the order of the positions
+	// Validate, if not nil, holds positions kept out of the fit; the net
+	// of the epoch that predicts them best is returned.
+	Validate *NetTrainer
+	Log      io.Writer // a line per epoch, if not nil
+}
+
+// NetReport tells how a fit went.
+type NetReport struct {
+	Positions  int
+	K          float64 // the scale of the scores, fitted to the results
+	BestEpoch  int
+	Train      float64 // mean squared error of the returned net on the fit's positions
+	Valid      float64 // and on the validation positions
+	ValidStart float64 // the validation error of the first epoch's net
+	// ValidEval is the validation error of the evaluation's terms (the
+	// tables and terms the net would replace), read at their best scale.
+	ValidEval float64
+}
+
+// Fit fits a net of opt.Hidden units to the positions.
+func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
+	if len(t.items) == 0 {
+		return nil, NetReport{}, fmt.Errorf("tune: no positions")
+	}
+	if opt.Hidden < 1 || opt.Hidden > maxNetHidden {
+		return nil, NetReport{}, fmt.Errorf("tune: %d hidden units: want 1 to %d", opt.Hidden, maxNetHidden)
+	}
+	opt.Epochs = max(opt.Epochs, 1)
+	opt.Batch = max(opt.Batch, 1)
+	rep := NetReport{Positions: len(t.items), Valid: math.Inf(1)}
+	k := t.fitK()
+	rep.K = k
+	t.setTargets(k)
+	if opt.Validate != nil {
+		opt.Validate.setTargets(k)
+		rep.ValidEval = opt.Validate.evalError()
+	}
+	h := opt.Hidden
+	inputs := t.fitInputs()
+	// The parameters, in one slice: input weights, biases, output
+	// weights, output bias.
+	nIn, nB, nOut := inputs*h, h, 2*h
+	params := make([]float64, nIn+nB+nOut+1)
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x4E45543))
+	// The squares' weights start at 0, the factors' at random: at
+	// first a piece is worth the same on every square.
+	for i := t.factor(0) * h; i < nIn; i++ {
+		params[i] = (rng.Float64()*2 - 1) * 0.1
+	}
+	for i := range nB {
+		params[nIn+i] = 0.5
+	}
+	for i := range nOut {
+		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.2
+	}
+	f := &netFit{h: h, in: params[:nIn], bias: params[nIn : nIn+nB], out: params[nIn+nB : nIn+nB+nOut], outBias: &params[nIn+nB+nOut], k: k}
+	grad := make([]float64, len(params))
+	fg := &netFit{h: h, in: grad[:nIn], bias: grad[nIn : nIn+nB], out: grad[nIn+nB : nIn+nB+nOut], outBias: &grad[nIn+nB+nOut]}
+	adam := newAdam(len(params))
+	order := make([]int, len(t.items))
+	for i := range order {
+		order[i] = i
+	}
+	best := append([]float64(nil), params...)
+	scratch := newNetScratch(h)
+	for epoch := 1; epoch <= opt.Epochs; epoch++ {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for b := 0; b < len(order); b += opt.Batch {
+			clear(grad)
+			batch := order[b:min(b+opt.Batch, len(order))]
+			for _, i := range batch {
+				f.step(t, &t.items[i], fg, scratch)
+			}
+			scale := 1 / float64(len(batch))
+			for i := range grad {
+				grad[i] *= scale
+			}
+			adam.step(params, grad, opt.Rate)
+		}
+		train := f.meanError(t, scratch)
+		valid := train
+		if opt.Validate != nil && opt.Validate.Len() > 0 {
+			valid = f.meanError(opt.Validate, scratch)
+		}
+		if epoch == 1 {
+			rep.ValidStart = valid
+		}
+		if valid < rep.Valid {
+			rep.Valid, rep.Train, rep.BestEpoch = valid, train, epoch
+			copy(best, params)
+		}
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, "epoch %d: error %.5f, validation %.5f\n", epoch, train, valid)
+		}
+	}
+	copy(params, best)
+	n := f.quantise(t)
+	n.Material = t.Material
+	return n, rep, nil
+}
+
+// netFit is a net's weights as floats, during a fit (or their gradients).
+type netFit struct {
+	h             int
+	in, bias, out []float64
+	outBias       *float64
+	k             float64
+}
+
+// netScratch holds one position's hidden layers during a fit.
+type netScratch struct {
+	acc [2][]float64
+}
+
+func newNetScratch(h int) *netScratch {
+	return &netScratch{acc: [2][]float64{make([]float64, h), make([]float64, h)}}
+}
+
+// forward computes the hidden layers of it into sc and returns the net's
+// output for the side to move (netScale centipawns a unit).
+func (f *netFit) forward(t *NetTrainer, it *netItem, sc *netScratch) float64 {
+	h := f.h
+	y := *f.outBias + float64(it.base)/netScale
+	for side, rows := range [2][]int32{t.feats[it.start:it.mid], t.feats[it.mid:it.end]} {
+		acc := sc.acc[side]
+		copy(acc, f.bias)
+		for _, r := range rows {
+			w := f.in[int(r)*h:][:h]
+			for j := range acc {
+				acc[j] += w[j]
+			}
+		}
+		o := f.out[side*h:][:h]
+		for j, a := range acc {
+			y += min(max(a, 0), 1) * o[j]
+		}
+	}
+	return y
+}
+
+// predict returns the expected score of a net's output y (pawns).
+func (f *netFit) predict(y float64) float64 { return sigmoid(netScale*y, f.k) }
+
+// step adds the gradient of it's squared error to g.
+func (f *netFit) step(t *NetTrainer, it *netItem, g *netFit, sc *netScratch) {
+	h := f.h
+	y := f.forward(t, it, sc)
+	p := f.predict(y)
+	// d(p − target)²/dy, with dp/dy = p(1 − p)·ln 10·netScale·k/400.
+	dy := 2 * (p - float64(it.target)) * p * (1 - p) * math.Ln10 * netScale * f.k / 400
+	*g.outBias += dy
+	for side, rows := range [2][]int32{t.feats[it.start:it.mid], t.feats[it.mid:it.end]} {
+		acc := sc.acc[side]
+		o := f.out[side*h:][:h]
+		go_ := g.out[side*h:][:h]
+		for j, a := range acc {
+			c := min(max(a, 0), 1)
+			go_[j] += dy * c
+			if a > 0 && a < 1 {
+				acc[j] = dy * o[j] // now the gradient of the unit
+			} else {
+				acc[j] = 0
+			}
+		}
+		for j, d := range acc {
+			g.bias[j] += d
+		}
+		for _, r := range rows {
+			w := g.in[int(r)*h:][:h]
+			for j, d := range acc {
+				w[j] += d
+			}
+		}
+	}
+}
+
+// meanError is the net's mean squared error on t's positions.
+func (f *netFit) meanError(t *NetTrainer, sc *netScratch) float64 {
+	sum := 0.0
+	for i := range t.items {
+		it := &t.items[i]
+		d := f.predict(f.forward(t, it, sc)) - float64(it.target)
+		sum += d * d
+	}
+	return sum / float64(len(t.items))
+}
+
+// quantise returns the fitted net with its weights stored as Net stores
+// them (a weight of 1.0 is netQ, beyond int16 clipped), each square's
+// input weights with its factor's added.
+func (f *netFit) quantise(t *NetTrainer) *Net {
+	n := emptyNet(t.r, f.h)
+	q := func(v float64) int16 {
+		return int16(min(max(math.Round(v*netQ), math.MinInt16), math.MaxInt16))
+	}
+	h := f.h
+	for i := range n.Input {
+		n.Input[i] = q(f.in[i] + f.in[t.factor(i/h)*h+i%h])
+	}
+	for i, v := range f.bias {
+		n.Bias[i] = q(v)
+	}
+	for i, v := range f.out {
+		n.Output[i] = q(v)
+	}
+	n.OutBias = int32(math.Round(*f.outBias * netQ * netQ))
+	return n
+}
+
+// fitK returns the scale at which the scores predict the results best.
+func (t *NetTrainer) fitK() float64 {
+	return goldenSection(func(k float64) float64 {
+		sum := 0.0
+		for _, it := range t.items {
+			d := sigmoid(float64(it.score), k) - float64(it.result)
+			sum += d * d
+		}
+		return sum
+	})
+}
+
+// setTargets sets each position's target, its score read at scale k.
+func (t *NetTrainer) setTargets(k float64) {
+	for i := range t.items {
+		it := &t.items[i]
+		it.target = it.blend*it.result + (1-it.blend)*float32(sigmoid(float64(it.score), k))
+	}
+}
+
+// evalError is the mean squared error of the evaluation's terms on t's
+// positions, read at the scale that fits them best (their centipawns need
+// not be the scores').
+func (t *NetTrainer) evalError() float64 {
+	loss := func(k float64) float64 {
+		sum := 0.0
+		for _, it := range t.items {
+			d := sigmoid(float64(it.eval), k) - float64(it.target)
+			sum += d * d
+		}
+		return sum / float64(max(len(t.items), 1))
+	}
+	return loss(goldenSection(loss))
+}
