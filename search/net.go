@@ -38,12 +38,20 @@ type Net struct {
 	Bias    []int16  `json:"bias"`
 	Output  []int16  `json:"output"`
 	OutBias int32    `json:"outBias"`
-	// Material: the net's output is added to the material balance, by
-	// the evaluation's piece values (PieceValues), for the side to move.
-	Material bool `json:"material,omitempty"`
+	// Base is what the net's output is added to: nothing (""), the
+	// material balance by the evaluation's piece values ("material",
+	// PieceValues), or the evaluation's terms ("evaluation": the net
+	// corrects them).
+	Base string `json:"base,omitempty"`
 	// Note says how the net was made (the command, the data, the errors).
 	Note string `json:"note,omitempty"`
 }
+
+// The bases a net's output may be added to (Net.Base).
+const (
+	NetBaseMaterial   = "material"
+	NetBaseEvaluation = "evaluation"
+)
 
 // netQ is a weight of 1.0 in a Net's quantised weights, and a hidden
 // unit's clamp.
@@ -96,6 +104,8 @@ func (n *Net) check() error {
 		return fmt.Errorf("%d biases: want %d", len(n.Bias), n.Hidden)
 	case len(n.Output) != 2*n.Hidden:
 		return fmt.Errorf("%d output weights: want %d", len(n.Output), 2*n.Hidden)
+	case n.Base != "" && n.Base != NetBaseMaterial && n.Base != NetBaseEvaluation:
+		return fmt.Errorf("base %q: want %q, %q or none", n.Base, NetBaseMaterial, NetBaseEvaluation)
 	}
 	return nil
 }
@@ -138,18 +148,25 @@ type netState struct {
 	// material is player 0's balance of the last board.
 	values   []int
 	material int
+	// ev is the evaluation whose terms the net corrects (Base
+	// "evaluation"), nil otherwise.
+	ev *evaluator
 }
 
 // newNetState prepares n to evaluate positions of r, or returns an error
-// when it does not fit them.
-func newNetState(n *Net, r *core.Rules) (*netState, error) {
+// when it does not fit them; ev is the evaluation a net of Base
+// "evaluation" corrects.
+func newNetState(n *Net, r *core.Rules, ev *evaluator) (*netState, error) {
 	if err := n.Fits(r); err != nil {
 		return nil, err
 	}
 	b := r.Board
 	ns := &netState{n: n, r: r, types: len(n.Types), last: make([]core.Piece, b.Size())}
-	if n.Material {
+	switch n.Base {
+	case NetBaseMaterial:
 		ns.values = PieceValues(r)
+	case NetBaseEvaluation:
+		ns.ev = ev
 	}
 	for pl := 0; pl < 2; pl++ {
 		ns.rel[pl] = make([]int32, b.Size())
@@ -234,6 +251,9 @@ func (ns *netState) eval(p *core.Position) int {
 		v += ns.material
 	} else {
 		v -= ns.material
+	}
+	if ns.ev != nil {
+		v += ns.ev.eval(p, us, true)
 	}
 	return v
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // randomNet returns a net of r with h hidden units and random weights.
-func randomNet(r *core.Rules, h int, seed uint64, material bool) *Net {
+func randomNet(r *core.Rules, h int, seed uint64, base string) *Net {
 	n := emptyNet(r, h)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	for i := range n.Input {
@@ -26,7 +26,7 @@ func randomNet(r *core.Rules, h int, seed uint64, material bool) *Net {
 		n.Output[i] = int16(rng.IntN(513) - 256)
 	}
 	n.OutBias = int32(rng.IntN(20001) - 10000)
-	n.Material = material
+	n.Base = base
 	return n
 }
 
@@ -38,9 +38,9 @@ func randomNet(r *core.Rules, h int, seed uint64, material bool) *Net {
 func TestNetIncremental(t *testing.T) {
 	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
 		r := loadRules(t, name)
-		for _, material := range []bool{false, true} {
-			n := randomNet(r, 16, 1, material)
-			ns, err := newNetState(n, r)
+		for _, base := range []string{"", NetBaseMaterial, NetBaseEvaluation} {
+			n := randomNet(r, 16, 1, base)
+			ns, err := newNetState(n, r, evaluatorFor(r))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -51,9 +51,9 @@ func TestNetIncremental(t *testing.T) {
 				if i >= len(positions) {
 					p = positions[rng.IntN(len(positions))]
 				}
-				fresh, _ := newNetState(n, r)
+				fresh, _ := newNetState(n, r, evaluatorFor(r))
 				if got, want := ns.eval(p), fresh.eval(p); got != want {
-					t.Fatalf("%s (material %t): %s: updated %d, afresh %d", name, material, p.String(), got, want)
+					t.Fatalf("%s (base %q): %s: updated %d, afresh %d", name, base, p.String(), got, want)
 				}
 			}
 			p := positions[len(positions)/2]
@@ -64,13 +64,14 @@ func TestNetIncremental(t *testing.T) {
 	}
 }
 
-// TestNetMaterial: a Material net of zero weights evaluates a position as
-// its material balance for the side to move.
-func TestNetMaterial(t *testing.T) {
+// TestNetBase: a net of zero weights evaluates a position as its base:
+// the material balance for the side to move, or the evaluation's terms,
+// with which a search goes exactly as without the net.
+func TestNetBase(t *testing.T) {
 	r := loadRules(t, "chess")
 	n := emptyNet(r, 4)
-	n.Material = true
-	ns, _ := newNetState(n, r)
+	n.Base = NetBaseMaterial
+	ns, _ := newNetState(n, r, nil)
 	q, _ := r.PieceByLetter("Q")
 	queen := PieceValues(r)[q]
 	for _, tc := range []struct {
@@ -87,6 +88,17 @@ func TestNetMaterial(t *testing.T) {
 		}
 		if got := ns.eval(p); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.fen, got, tc.want)
+		}
+	}
+	for _, name := range []string{"chess", "claustrophobia"} {
+		r := loadRules(t, name)
+		n := emptyNet(r, 4)
+		n.Base = NetBaseEvaluation
+		p := r.StartPosition()
+		with := New(Options{Net: n}).Search(p.Copy(), Limits{Depth: 6})
+		without := New(Options{}).Search(p.Copy(), Limits{Depth: 6})
+		if with.Move != without.Move || with.Score != without.Score || with.Nodes != without.Nodes {
+			t.Errorf("%s: a zero net on the evaluation: %v %d (%d nodes); without: %v %d (%d nodes)", name, with.Move, with.Score, with.Nodes, without.Move, without.Score, without.Nodes)
 		}
 	}
 }
@@ -137,7 +149,7 @@ func TestNetFit(t *testing.T) {
 	if !(rep.Valid < rep.ValidStart/4) {
 		t.Errorf("validation error %.5f, first epoch %.5f: the fit did not learn", rep.Valid, rep.ValidStart)
 	}
-	ns, err := newNetState(n, r)
+	ns, err := newNetState(n, r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,14 +192,14 @@ func TestNetFits(t *testing.T) {
 	// An engine given a net of another game evaluates as without it.
 	sib := loadRules(t, "siberia")
 	p := sib.StartPosition()
-	with := New(Options{Net: randomNet(chess, 4, 1, false)}).Search(p.Copy(), Limits{Depth: 4})
+	with := New(Options{Net: randomNet(chess, 4, 1, "")}).Search(p.Copy(), Limits{Depth: 4})
 	without := New(Options{}).Search(p.Copy(), Limits{Depth: 4})
 	if with.Move != without.Move || with.Score != without.Score || with.Nodes != without.Nodes {
 		t.Errorf("siberia with a chess net: %v %d (%d nodes), without: %v %d (%d nodes)", with.Move, with.Score, with.Nodes, without.Move, without.Score, without.Nodes)
 	}
 	// With a net of its game the search evaluates by the net.
 	c := chess.StartPosition()
-	with = New(Options{Net: randomNet(chess, 4, 1, false)}).Search(c.Copy(), Limits{Depth: 4})
+	with = New(Options{Net: randomNet(chess, 4, 1, "")}).Search(c.Copy(), Limits{Depth: 4})
 	without = New(Options{}).Search(c.Copy(), Limits{Depth: 4})
 	if with.Score == without.Score && with.Nodes == without.Nodes {
 		t.Error("chess with a random net searched as without it")
@@ -198,7 +210,7 @@ func TestNetFits(t *testing.T) {
 // error that names the problem; a written net reads back the same.
 func TestParseNet(t *testing.T) {
 	r := loadRules(t, "chess")
-	good := randomNet(r, 3, 2, true)
+	good := randomNet(r, 3, 2, NetBaseMaterial)
 	data, err := json.Marshal(good)
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +219,7 @@ func TestParseNet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Hidden != 3 || back.Input[5] != good.Input[5] || back.OutBias != good.OutBias || !back.Material {
+	if back.Hidden != 3 || back.Input[5] != good.Input[5] || back.OutBias != good.OutBias || back.Base != NetBaseMaterial {
 		t.Error("the net read back differs")
 	}
 	path := filepath.Join(t.TempDir(), "n.json")
@@ -232,6 +244,7 @@ func TestParseNet(t *testing.T) {
 		{func(n *Net) { n.Files = 0 }, "board"},
 		{func(n *Net) { n.Ranks = 100 }, "board"},
 		{func(n *Net) { n.Types = n.Types[:1] }, "piece types"},
+		{func(n *Net) { n.Base = "pawns" }, "base"},
 	} {
 		n := *good
 		tc.change(&n)
@@ -249,7 +262,7 @@ func TestParseNet(t *testing.T) {
 // evaluated wherever it fits.
 func FuzzParseNet(f *testing.F) {
 	r := loadRules(f, "chess")
-	data, _ := json.Marshal(randomNet(r, 2, 3, false))
+	data, _ := json.Marshal(randomNet(r, 2, 3, NetBaseEvaluation))
 	f.Add(data)
 	f.Add([]byte(`{"files":8,"ranks":8,"types":["","P"],"hidden":1,"input":[1],"bias":[1],"output":[1,1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -257,7 +270,7 @@ func FuzzParseNet(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if ns, err := newNetState(n, r); err == nil {
+		if ns, err := newNetState(n, r, evaluatorFor(r)); err == nil {
 			ns.eval(r.StartPosition())
 		}
 	})

@@ -380,7 +380,7 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	s.root = p.Turn()
 	s.multi = r.Players > 2 && !twoSides(r)
 	if s.opts.Net != nil && (s.net == nil || s.net.r != r) {
-		s.net, _ = newNetState(s.opts.Net, r) // nil where it does not fit
+		s.net, _ = newNetState(s.opts.Net, r, s.ev) // nil where it does not fit
 	}
 	s.rootKey = 0
 	if r.Players > 2 {

@@ -18,11 +18,11 @@ import (
 type NetTrainer struct {
 	r  *core.Rules
 	ns *netState // for the features' rows (a net of one unit)
-	// Material: the nets fitted add their output to the material balance
-	// (Net.Material); set it before Add.
-	Material bool
-	items    []netItem
-	feats    []int32 // the items' input rows, divided by the hidden units
+	// Base: what the nets fitted add their output to (Net.Base); set it
+	// before Add.
+	Base  string
+	items []netItem
+	feats []int32 // the items' input rows, divided by the hidden units
 }
 
 // netItem is one position: its features from the side to move's view
@@ -32,14 +32,14 @@ type netItem struct {
 	result, score   float32 // for the side to move
 	blend, target   float32
 	eval            float32 // the evaluation's terms (evaluator), to compare
-	base            float32 // the material balance a Material net adds to
+	base            float32 // what the net adds its output to (Base)
 }
 
 // NewNetTrainer returns a trainer for nets of r's game, which must be one
 // a net fits (Net.Fits).
 func NewNetTrainer(r *core.Rules) (*NetTrainer, error) {
 	n := emptyNet(r, 1)
-	ns, err := newNetState(n, r)
+	ns, err := newNetState(n, r, nil)
 	if err != nil {
 		return nil, fmt.Errorf("tune: %s: a net needs a game of two players on a bounded board that the generic evaluation plays (not a variant's own evaluation)", r.Name())
 	}
@@ -69,7 +69,10 @@ func (t *NetTrainer) Add(p *core.Position, result, score, blend float64) {
 	}
 	it := netItem{result: float32(result), score: float32(score), blend: float32(blend), start: int32(len(t.feats)),
 		eval: float32(evaluatorFor(t.r).eval(p, us, true))}
-	if t.Material {
+	switch t.Base {
+	case NetBaseEvaluation:
+		it.base = it.eval
+	case NetBaseMaterial:
 		values := evaluatorFor(t.r).values
 		for _, sq := range t.r.Board.Squares() {
 			if pc := p.At(sq); pc.IsPiece() && pc.Owner() == us {
@@ -171,7 +174,7 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 		params[nIn+i] = 0.5
 	}
 	for i := range nOut {
-		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.2
+		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.05
 	}
 	f := &netFit{h: h, in: params[:nIn], bias: params[nIn : nIn+nB], out: params[nIn+nB : nIn+nB+nOut], outBias: &params[nIn+nB+nOut], k: k}
 	grad := make([]float64, len(params))
@@ -215,7 +218,7 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	}
 	copy(params, best)
 	n := f.quantise(t)
-	n.Material = t.Material
+	n.Base = t.Base
 	return n, rep, nil
 }
 

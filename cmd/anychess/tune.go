@@ -52,8 +52,8 @@ const tuneHelp = `Two steps, which may be run together:
   --data FILE --net H --out N
                           fit an evaluation network of H hidden units (Adam,
                           the same targets) and write it to N, for players
-                          'anychess:net=N' (--net-material: it adds to the
-                          material balance); --play-net N with --games plays
+                          'anychess:net=N' (--net-base material|evaluation:
+                          what it adds to); --play-net N with --games plays
                           the self-play games with it. Not used by default:
                           no net fitted yet plays as well as the tables
                           (doc/SEARCH.md, "Evaluation networks")
@@ -94,7 +94,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	teacher := fs.String("teacher", "", "a UCI engine with fixed limits that scores the positions of --data into --scored ('uci:COMMAND|go depth 10')")
 	scored := fs.String("scored", "", "the positions file with the teacher's scores (written with --teacher, read by --out)")
 	playNet := fs.String("play-net", "", "with --games: the self-play engines evaluate with this network (made by --net), so that a later fit learns the positions it leads to")
-	netMaterial := fs.Bool("net-material", false, "with --net: the net's output is added to the material balance (the evaluation's piece values)")
+	netBase := fs.String("net-base", "", "with --net: what the net's output is added to: material (the balance by the evaluation's piece values), evaluation (the evaluation's terms: the net corrects them), or nothing ('')")
 	net := fs.Int("net", 0, "fit an evaluation network of this many hidden units (1 to 1024) instead of the tables, and write it to --out (epochs 30 and rate 0.001 unless given)")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
 	fs.Usage = func() {
@@ -122,6 +122,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --net %d: want 1 to 1024 hidden units (0: fit the tables)", *net)
 	case *net > 0 && *out == "":
 		return fmt.Errorf("tune: --net wants --out FILE, the net it writes")
+	case *netBase != "" && *netBase != search.NetBaseMaterial && *netBase != search.NetBaseEvaluation:
+		return fmt.Errorf("tune: --net-base %q: want %s, %s or ''", *netBase, search.NetBaseMaterial, search.NetBaseEvaluation)
 	case *games < 0 || *games > 1_000_000:
 		return fmt.Errorf("tune: --games %d: want 0 to 1000000", *games)
 	case *games == 0 && *out == "" && *teacher == "":
@@ -179,7 +181,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 		fitData = *scored
 	}
 	if *net > 0 {
-		return tuneNet(r, fitData, *out, *netMaterial, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed}, *blend, stdout)
+		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed}, *blend, stdout)
 	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
@@ -462,13 +464,13 @@ func readTuneData(r *core.Rules, path string, add func(p *core.Position, result 
 
 // tuneNet reads the positions of path, fits an evaluation network to them
 // and writes it to out.
-func tuneNet(r *core.Rules, path, out string, material bool, opt search.NetOptions, blend float64, stdout io.Writer) error {
+func tuneNet(r *core.Rules, path, out, base string, opt search.NetOptions, blend float64, stdout io.Writer) error {
 	tr, err := search.NewNetTrainer(r)
 	if err != nil {
 		return err
 	}
 	valid, _ := search.NewNetTrainer(r)
-	tr.Material, valid.Material = material, material
+	tr.Base, valid.Base = base, base
 	made, seen, err := readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
 		if training {
 			tr.Add(p, result, float64(score), blend)
