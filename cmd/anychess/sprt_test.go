@@ -169,6 +169,8 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "chess"}, "--data"},
 		{[]string{"tune", "chess", "--data", data, "--net", "4"}, "--net wants --out"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--net", "4", "--net-base", "pawns"}, "--net-base"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--rate", "NaN"}, "--rate NaN"},
+		{[]string{"tune", "chess", "--data", data, "--out", out, "--epochs", "2000000"}, "--epochs 2000000"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--net", "-1"}, "--net -1"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--net", "5000"}, "--net 5000"},
 		{[]string{"tune", "martian-chess", "--data", mdata, "--out", out, "--net", "4"}, "a net needs a game of two players on a bounded board"},

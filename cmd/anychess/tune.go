@@ -136,8 +136,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --workers %d: want 1 to 256", *workers)
 	case *nodes == 0:
 		return fmt.Errorf("tune: --nodes must be at least 1")
-	case *epochs < 1 || *rate <= 0:
-		return fmt.Errorf("tune: --epochs %d, --rate %g: want positive numbers", *epochs, *rate)
+	case *epochs < 1 || *epochs > 1_000_000 || !(*rate > 0 && *rate <= 1e6):
+		return fmt.Errorf("tune: --epochs %d, --rate %g: want 1 to 1000000 epochs and a rate above 0 (at most 1000000)", *epochs, *rate)
 	case *blend < 0 || *blend > 1:
 		return fmt.Errorf("tune: --result-weight %g: want 0 to 1", *blend)
 	case !(*ridge >= 0 && *ridge <= 1e6):
