@@ -398,16 +398,7 @@ func tuneFit(r *core.Rules, path, out, from string, opt search.FitOptions, blend
 	if from != "" {
 		w.Note += ", started from " + from
 	}
-	w.Note += seenNote(seen, valid.Len())
-	if len(made) > 0 {
-		w.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
-	}
-	fmt.Fprintf(stdout, "%s (%v)\n", w.Note, time.Since(start).Round(time.Millisecond))
-	data, err := json.Marshal(w)
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(out, append(data, '\n'), 0o644)
+	return writeFitted(out, w, &w.Note, path, seen, valid.Len(), made, start, stdout)
 }
 
 // readTuneData reads the positions file path (RESULT<TAB>SCORE<TAB>POSITION
@@ -493,12 +484,19 @@ func tuneNet(r *core.Rules, path, out, base string, opt search.NetOptions, blend
 	n.Note = fmt.Sprintf("anychess tune %s --net %d: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, batch %d, "+
 		"targets %g × result + %g × the expected score of the scores (scale K %.3f), the net of epoch %d; mean squared error %.5f, validation %.5f (first epoch %.5f; the evaluation's terms %.5f)",
 		r.Name(), opt.Hidden, rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Batch, blend, 1-blend, rep.K, rep.BestEpoch, rep.Train, rep.Valid, rep.ValidStart, rep.ValidEval)
-	n.Note += seenNote(seen, valid.Len())
+	return writeFitted(out, n, &n.Note, path, seen, valid.Len(), made, start, stdout)
+}
+
+// writeFitted completes a fit's note (validating positions also trained
+// on, how the data were made), prints it with the time the fit took, and
+// writes v, which holds the note, to out as JSON.
+func writeFitted(out string, v any, note *string, path string, seen, validating int, made []string, start time.Time, stdout io.Writer) error {
+	*note += seenNote(seen, validating)
 	if len(made) > 0 {
-		n.Note += "; " + path + " was made by: " + strings.Join(made, "; ")
+		*note += "; " + path + " was made by: " + strings.Join(made, "; ")
 	}
-	fmt.Fprintf(stdout, "%s (%v)\n", n.Note, time.Since(start).Round(time.Millisecond))
-	data, err := json.Marshal(n)
+	fmt.Fprintf(stdout, "%s (%v)\n", *note, time.Since(start).Round(time.Millisecond))
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
