@@ -294,11 +294,7 @@ func TestNetGradient(t *testing.T) {
 	for i := range params {
 		params[i] = rng.Float64()*0.4 - 0.1
 	}
-	split := func(v []float64) *netFit {
-		a, b := inputs*h, inputs*h+h
-		return &netFit{h: h, in: v[:a], bias: v[a:b], out: v[b : b+2*h], outBias: &v[b+2*h], k: 1}
-	}
-	f := split(params)
+	f := newNetFit(params, inputs, h, 1)
 	sc := newNetScratch(h)
 	loss := func() float64 {
 		sum := 0.0
@@ -309,7 +305,7 @@ func TestNetGradient(t *testing.T) {
 		return sum
 	}
 	grad := make([]float64, len(params))
-	g := split(grad)
+	g := newNetFit(grad, inputs, h, 1)
 	for i := range tr.items {
 		f.step(tr, &tr.items[i], g, sc)
 	}

@@ -176,9 +176,9 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	for i := range nOut {
 		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.05
 	}
-	f := &netFit{h: h, in: params[:nIn], bias: params[nIn : nIn+nB], out: params[nIn+nB : nIn+nB+nOut], outBias: &params[nIn+nB+nOut], k: k}
+	f := newNetFit(params, inputs, h, k)
 	grad := make([]float64, len(params))
-	fg := &netFit{h: h, in: grad[:nIn], bias: grad[nIn : nIn+nB], out: grad[nIn+nB : nIn+nB+nOut], outBias: &grad[nIn+nB+nOut]}
+	fg := newNetFit(grad, inputs, h, 0)
 	adam := newAdam(len(params))
 	order := make([]int, len(t.items))
 	for i := range order {
@@ -230,6 +230,13 @@ type netFit struct {
 	k             float64
 }
 
+// newNetFit lays a net of inputs features and h units over v: input
+// weights, biases, output weights, output bias.
+func newNetFit(v []float64, inputs, h int, k float64) *netFit {
+	a, b := inputs*h, inputs*h+h
+	return &netFit{h: h, in: v[:a], bias: v[a:b], out: v[b : b+2*h], outBias: &v[b+2*h], k: k}
+}
+
 // netScratch holds one position's hidden layers during a fit.
 type netScratch struct {
 	acc [2][]float64
@@ -261,7 +268,8 @@ func (f *netFit) forward(t *NetTrainer, it *netItem, sc *netScratch) float64 {
 	return y
 }
 
-// predict returns the expected score of a net's output y (pawns).
+// predict returns the expected score of a net's output y (netScale
+// centipawns a unit).
 func (f *netFit) predict(y float64) float64 { return sigmoid(netScale*y, f.k) }
 
 // step adds the gradient of it's squared error to g.
