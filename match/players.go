@@ -19,10 +19,14 @@ import (
 //	anychess[:KEY[=VALUE],…]     the engine; keys: level=1..8, depth=N,
 //	                             nodes=N, movetime=DURATION, hash=MB,
 //	                             threads=N (lazy SMP), and the
-//	                             switches nonull (no null-move pruning),
-//	                             null, nott, nolmr, nopvs,
-//	                             nokillers, nohistory, noquiescence,
-//	                             checkext (check extension on),
+//	                             switches that turn a search feature off
+//	                             (switches: nott, noqtt, nonull, nolmr,
+//	                             nopvs, noaspiration, norfp, nolmp,
+//	                             nofutility, noimproving, nolmrtable,
+//	                             noiir, nocont, nosingular, nocounter,
+//	                             nosee, nokillers, nohistory,
+//	                             noquiescence, notuned), null (null-move
+//	                             pruning on), checkext (check extension on),
 //	                             nocheckext, material (material-only
 //	                             evaluation), nogoal (no goal terms in
 //	                             the evaluation), maxn, paranoid, brs
@@ -77,6 +81,31 @@ func ParsePlayer(desc string, moveTime time.Duration, seed uint64) (game.Player,
 	return nil, fmt.Errorf("player %q: want random, anychess[:…] or uci:COMMAND", desc)
 }
 
+// switches are the keys that turn one of the search's features off (a
+// search.Options field).
+var switches = map[string]func(*search.Options) *bool{
+	"nott":         func(o *search.Options) *bool { return &o.NoTT },
+	"noqtt":        func(o *search.Options) *bool { return &o.NoQuiescenceTT },
+	"nonull":       func(o *search.Options) *bool { return &o.NoNullMove },
+	"nolmr":        func(o *search.Options) *bool { return &o.NoLMR },
+	"nopvs":        func(o *search.Options) *bool { return &o.NoPVS },
+	"noaspiration": func(o *search.Options) *bool { return &o.NoAspiration },
+	"norfp":        func(o *search.Options) *bool { return &o.NoRFP },
+	"nolmp":        func(o *search.Options) *bool { return &o.NoLMP },
+	"nofutility":   func(o *search.Options) *bool { return &o.NoFutility },
+	"noimproving":  func(o *search.Options) *bool { return &o.NoImproving },
+	"nolmrtable":   func(o *search.Options) *bool { return &o.NoLMRTable },
+	"noiir":        func(o *search.Options) *bool { return &o.NoIIR },
+	"nocont":       func(o *search.Options) *bool { return &o.NoContHistory },
+	"nosingular":   func(o *search.Options) *bool { return &o.NoSingular },
+	"nocounter":    func(o *search.Options) *bool { return &o.NoCounterMoves },
+	"nosee":        func(o *search.Options) *bool { return &o.NoSEE },
+	"nokillers":    func(o *search.Options) *bool { return &o.NoKillers },
+	"nohistory":    func(o *search.Options) *bool { return &o.NoHistory },
+	"noquiescence": func(o *search.Options) *bool { return &o.NoQuiescence },
+	"notuned":      func(o *search.Options) *bool { return &o.NoTunedWeights },
+}
+
 func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.Player, error) {
 	opts := search.Options{}
 	lim := search.Limits{MoveTime: moveTime}
@@ -86,7 +115,7 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.P
 		if kv == "" {
 			continue
 		}
-		key, value, _ := strings.Cut(kv, "=")
+		key, value, valued := strings.Cut(kv, "=")
 		num := func() (int, error) {
 			n, err := strconv.Atoi(value)
 			if err != nil || n < 0 {
@@ -139,22 +168,8 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.P
 			if opts.Noise, err = within(0, 100_000); err == nil {
 				opts.Seed = seed
 			}
-		case "nott":
-			opts.NoTT = true
 		case "null":
 			opts.NoNullMove = false
-		case "nonull":
-			opts.NoNullMove = true
-		case "nolmr":
-			opts.NoLMR = true
-		case "nopvs":
-			opts.NoPVS = true
-		case "nokillers":
-			opts.NoKillers = true
-		case "nohistory":
-			opts.NoHistory = true
-		case "noquiescence":
-			opts.NoQuiescence = true
 		case "checkext":
 			opts.CheckExtension = true
 		case "nocheckext":
@@ -174,7 +189,14 @@ func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.P
 		case "auto":
 			opts.Multi = search.Auto
 		default:
-			err = fmt.Errorf("player %q: unknown key %q", desc, key)
+			switch off, ok := switches[key]; {
+			case !ok:
+				err = fmt.Errorf("player %q: unknown key %q", desc, key)
+			case valued:
+				err = fmt.Errorf("player %q: %s is a switch and takes no value, got %q", desc, key, value)
+			default:
+				*off(&opts) = true
+			}
 		}
 		if err != nil {
 			return nil, err

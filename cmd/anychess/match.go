@@ -19,9 +19,18 @@ const matchHelp = `Players (--a, --b):
                               SMP), noise=CP, net=FILE (an evaluation
                               network made by 'anychess tune --net', used
                               in the game it was made for), and the
-                              switches nonull (no null-move pruning) null
-                              nott nolmr nopvs nokillers
-                              nohistory noquiescence checkext (check
+                              switches that turn one search feature off:
+                              nott (transposition table) noqtt (the table
+                              in quiescence) nonull (null move) nolmr
+                              (late-move reductions) nopvs noaspiration
+                              norfp (reverse futility) nolmp (late-move
+                              pruning) nofutility noimproving nolmrtable
+                              (one-ply reductions) noiir (internal
+                              iterative reduction) nocont (continuation
+                              history) nosingular nocounter (counter
+                              moves) nosee (static exchange) nokillers
+                              nohistory noquiescence notuned (tuned
+                              tables), and null checkext (check
                               extension on) nocheckext material nogoal
                               (no goal terms in the evaluation), and for
                               more than two players maxn paranoid brs
