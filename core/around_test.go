@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"anychess/core"
-	"anychess/variant"
 )
 
 // TestAttackedAroundBounded: in positions of random games of every variant
@@ -18,16 +17,7 @@ import (
 func TestAttackedAroundBounded(t *testing.T) {
 	for vi, v := range invariantVariants {
 		name := fmt.Sprint(v.name, v.options)
-		rules, err := variant.Load(v.name, v.options)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := rules.StartPosition()
-		if v.start != "" {
-			if p, err = rules.ParsePosition(v.start); err != nil {
-				t.Fatal(err)
-			}
-		}
+		rules, p := invariantStart(t, v)
 		rng := rand.New(rand.NewPCG(7, uint64(vi)))
 		checked := 0
 		for ply := 0; ply < 120; ply++ {

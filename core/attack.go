@@ -144,7 +144,7 @@ func (p *Position) exoticAttack(sq Square, by Player, types uint64) bool {
 		}
 		buf := p.scratch[:0]
 		if len(pm.attackSteps) > 0 {
-			buf = p.genSteps(buf, from, pc, pm.attackSteps)
+			buf = p.genSteps(buf, from, pc, pm.attackSteps, true)
 		}
 		for _, j := range pm.attackPaths {
 			cp := &pm.paths[j]

@@ -67,14 +67,34 @@ func royalCapturable(t *testing.T, p *core.Position, mover core.Player) bool {
 	return false
 }
 
-// invariantVariants are the variants (with options) played by the random-game
-// invariant test, from their start or from the position text start (a
-// crowded middle game, where the variant's special moves come soon).
-var invariantVariants = []struct {
+// invariantVariant is a variant with options, and a position to start from
+// ("": its start).
+type invariantVariant struct {
 	name    string
 	options map[string]string
 	start   string
-}{
+}
+
+// invariantStart loads v's rules and the position its games start from.
+func invariantStart(t *testing.T, v invariantVariant) (*core.Rules, *core.Position) {
+	t.Helper()
+	rules, err := variant.Load(v.name, v.options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rules.StartPosition()
+	if v.start != "" {
+		if p, err = rules.ParsePosition(v.start); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rules, p
+}
+
+// invariantVariants are the variants (with options) played by the random-game
+// invariant test, from their start or from the position text start (a
+// crowded middle game, where the variant's special moves come soon).
+var invariantVariants = []invariantVariant{
 	{"chess", nil, ""},
 	{"siberia", nil, ""},
 	{"claustrophobia", nil, ""},

@@ -10,6 +10,61 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 	if p.plane != nil {
 		return p.planePseudoMoves(buf)
 	}
+	return p.pseudoMoves(buf, true)
+}
+
+// TacticalMoves appends the pseudo-legal moves that PseudoMoves would, but
+// for the plain quiet ones: the leaps and slides onto an empty square that
+// do not promote, and castling. Every other move (a capture, a promotion,
+// a move of a complex path or of the variant's own kinds, every step the
+// variant's terrain rule judges) is kept, in PseudoMoves's order. On the
+// plane it is PseudoMoves.
+func (p *Position) TacticalMoves(buf []Move) []Move {
+	if p.plane != nil {
+		return p.planePseudoMoves(buf)
+	}
+	return p.pseudoMoves(buf, false)
+}
+
+// HasPseudoMove reports whether m is among the moves PseudoMoves gives,
+// generating only those of the piece on m.From (and castling, for a
+// castling move): a fraction of PseudoMoves's work. known is false where
+// that cannot tell: on the plane and where the variant generates moves
+// of its own (Hooks.Generate).
+func (p *Position) HasPseudoMove(m Move) (has, known bool) {
+	r := p.rules
+	if p.plane != nil || r.Hooks.Generate != nil {
+		return false, false
+	}
+	if m.From < 0 || int(m.From) >= len(p.board) {
+		return false, true
+	}
+	pc := p.board[m.From]
+	if !pc.IsPiece() || pc.Owner() != p.turn {
+		return false, true
+	}
+	var space [64]Move
+	buf := space[:0]
+	if m.Kind == KindCastle {
+		buf = p.genCastling(buf)
+	} else {
+		pm := &r.moves[p.turn][pc.Type()]
+		buf = p.genSteps(buf, m.From, pc, pm.steps, true)
+		for j := range pm.paths {
+			buf = p.genPath(buf, m.From, pc, &pm.paths[j])
+		}
+	}
+	for _, x := range buf {
+		if x == m {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// pseudoMoves is PseudoMoves on a bounded board; without quiets it leaves
+// out the plain quiet moves (TacticalMoves).
+func (p *Position) pseudoMoves(buf []Move, quiets bool) []Move {
 	us := p.turn
 	r := p.rules
 	moves := r.moves[us]
@@ -19,13 +74,13 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 		pc := p.board[from]
 		pm := &moves[pc.Type()]
 		if len(pm.steps) > 0 {
-			buf = p.genSteps(buf, from, pc, pm.steps)
+			buf = p.genSteps(buf, from, pc, pm.steps, quiets)
 		}
 		for j := range pm.paths {
 			buf = p.genPath(buf, from, pc, &pm.paths[j])
 		}
 	}
-	if len(r.castling) > 0 {
+	if len(r.castling) > 0 && quiets {
 		buf = p.genCastling(buf)
 	}
 	if r.Hooks.Generate != nil {
@@ -34,11 +89,14 @@ func (p *Position) PseudoMoves(buf []Move) []Move {
 	return buf
 }
 
-// genSteps generates the simple leaps and slides of the piece on from.
-func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []Move {
+// genSteps generates the simple leaps and slides of the piece on from;
+// without quiets, not those onto an empty square that do not promote
+// (genSpecialStep's steps are all kept).
+func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step, quiets bool) []Move {
 	board := p.board
 	us := pc.Owner()
 	pawn := p.rules.Pieces[pc.Type()].Pawn
+	promo := p.rules.promotion[us].region
 	for i := range steps {
 		s := &steps[i]
 		if s.flags&(sfInitial|sfDouble|sfChecked) != 0 || s.nLame != 0 || (s.flags&sfEP != 0 && p.ep != NoSquare) {
@@ -52,8 +110,10 @@ func (p *Position) genSteps(buf []Move, from Square, pc Piece, steps []step) []M
 			if c == Empty {
 				if s.flags&sfMove != 0 {
 					if pawn {
-						buf = p.addMove(buf, from, to, us, pawn)
-					} else {
+						if quiets || promo != nil && promo.member[to] {
+							buf = p.addMove(buf, from, to, us, pawn)
+						}
+					} else if quiets {
 						buf = append(buf, Move{From: from, To: to, Victims: noVictims})
 					}
 				}

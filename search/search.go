@@ -653,8 +653,32 @@ func mix64(x uint64) uint64 {
 // generate fills st.moves with the pseudo-legal moves the variant's veto
 // (Hooks.Legal) allows; the royal-safety test comes when a move is made.
 func (s *Engine) generate(st *plyState) {
+	st.moves = s.p.PseudoMoves(st.moves[:0])
+	s.veto(st)
+}
+
+// generateTactical is generate without the plain quiet moves
+// (core.Position.TacticalMoves), for quiescence out of check.
+func (s *Engine) generateTactical(st *plyState) {
+	st.moves = s.p.TacticalMoves(st.moves[:0])
+	s.veto(st)
+}
+
+// pseudoLegal reports whether m is a move generate would give: a
+// pseudo-legal move (core.Position.HasPseudoMove) the variant's veto
+// allows. It is false where the core cannot tell cheaply.
+func (s *Engine) pseudoLegal(m core.Move) bool {
 	p := s.p
-	st.moves = p.PseudoMoves(st.moves[:0])
+	if has, known := p.HasPseudoMove(m); !has || !known {
+		return false
+	}
+	veto := p.Rules().Hooks.Legal
+	return veto == nil || veto(p, m)
+}
+
+// veto drops the moves of st.moves that the variant's Hooks.Legal forbids.
+func (s *Engine) veto(st *plyState) {
+	p := s.p
 	if veto := p.Rules().Hooks.Legal; veto != nil {
 		out := 0
 		for _, m := range st.moves {
@@ -969,19 +993,56 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	if ply > 0 {
 		prev = s.stack[ply-1].move
 	}
-	s.generate(st)
-	s.setCont(ply)
-	// At depth 1 every child is a quiescence node, which learns nothing:
-	// the quiet moves' history is looked up only if the node gets to them.
-	s.scoreMovesAfter(st, hashMove, prev, depth <= 1 && !s.opts.CheckExtension)
 	best, bestMove := -infinity, core.NullMove
 	origAlpha := alpha
 	legal := 0
 	lmpDone := false // late-move pruning has dropped the quiet moves
 	st.pinsKnown = false
+	// The hash move is searched first, as its key would order it, before
+	// the other moves are generated: a node it cuts off generates and
+	// orders none of them.
+	staged := hashMove != core.NullMove && s.pseudoLegal(hashMove)
+	if staged {
+		m := hashMove
+		_, tactical := s.gain(m)
+		st.movedType = s.typeAt(m.From)
+		if s.makeLegalAt(st, m, inCheck) {
+			legal++
+			flip := s.flips(us, p.Turn())
+			st.move = m
+			ext := 0
+			if singular {
+				ext = 1
+			}
+			v := s.child(depth-1+ext, ply+1, alpha, beta, flip)
+			p.UnmakeMove()
+			if s.stopped {
+				return 0
+			}
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					if !tactical {
+						s.setCont(ply)
+						s.goodQuietAfter(st, m, prev, depth, 0)
+					}
+					if !s.opts.NoTT {
+						s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, eval)
+					}
+					return best
+				}
+			}
+		}
+	}
+	s.generate(st)
+	s.setCont(ply)
+	// At depth 1 every child is a quiescence node, which learns nothing:
+	// the quiet moves' history is looked up only if the node gets to them.
+	s.scoreMovesAfter(st, hashMove, prev, depth <= 1 && !s.opts.CheckExtension)
 	for i := 0; i < len(st.moves); i++ {
 		m := s.pickDeferred(st, i, ply)
-		if m == excluded {
+		if m == excluded || staged && m == hashMove {
 			continue
 		}
 		tactical := st.gains[i] >= 0
@@ -1213,10 +1274,11 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		best = stand
 	}
 	st := &s.stack[ply]
-	s.generate(st)
 	if inCheck {
+		s.generate(st)
 		s.scoreMoves(st, core.NullMove)
 	} else {
+		s.generateTactical(st)
 		s.scoreTactical(st)
 	}
 	us := p.Turn()
