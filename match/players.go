@@ -4,7 +4,9 @@ package match
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -104,6 +106,12 @@ var switches = map[string]func(*search.Options) *bool{
 	"nohistory":    func(o *search.Options) *bool { return &o.NoHistory },
 	"noquiescence": func(o *search.Options) *bool { return &o.NoQuiescence },
 	"notuned":      func(o *search.Options) *bool { return &o.NoTunedWeights },
+}
+
+// Switches returns the names of the keys that turn one of the search's
+// features off, sorted.
+func Switches() []string {
+	return slices.Sorted(maps.Keys(switches))
 }
 
 func parseEngine(desc, rest string, moveTime time.Duration, seed uint64) (game.Player, error) {

@@ -10,10 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"anychess/match"
 )
 
 // mainChildEnv, when set, makes the test binary run main() with the
@@ -269,5 +272,16 @@ func TestTournamentNewTwice(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(file); !bytes.Equal(before, after) {
 		t.Errorf("the file changed:\n%s\nto\n%s", before, after)
+	}
+}
+
+// TestMatchHelpNamesEverySwitch: the players' help lists every switch an
+// engine player takes.
+func TestMatchHelpNamesEverySwitch(t *testing.T) {
+	words := strings.Fields(matchHelp)
+	for _, name := range match.Switches() {
+		if !slices.Contains(words, name) {
+			t.Errorf("the players' help does not name the switch %s", name)
+		}
 	}
 }
