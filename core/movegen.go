@@ -28,10 +28,10 @@ func (p *Position) TacticalMoves(buf []Move) []Move {
 
 // HasPseudoMove reports whether m is among the moves PseudoMoves gives,
 // generating only those of the piece on m.From (and castling, for a
-// castling move): a fraction of PseudoMoves's work. known is false where
-// that cannot tell: on the plane and where the variant generates moves
-// of its own (Hooks.Generate).
-func (p *Position) HasPseudoMove(m Move) (has, known bool) {
+// castling move) into buf, the caller's scratch space: a fraction of
+// PseudoMoves's work. known is false where that cannot tell: on the plane
+// and where the variant generates moves of its own (Hooks.Generate).
+func (p *Position) HasPseudoMove(m Move, buf []Move) (has, known bool) {
 	r := p.rules
 	if p.plane != nil || r.Hooks.Generate != nil {
 		return false, false
@@ -43,8 +43,7 @@ func (p *Position) HasPseudoMove(m Move) (has, known bool) {
 	if !pc.IsPiece() || pc.Owner() != p.turn {
 		return false, true
 	}
-	var space [64]Move
-	buf := space[:0]
+	buf = buf[:0]
 	if m.Kind == KindCastle {
 		buf = p.genCastling(buf)
 	} else {

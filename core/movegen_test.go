@@ -27,7 +27,7 @@ func TestHasPseudoMove(t *testing.T) {
 		for ply := 0; ply < 100 && p.Outcome().Status == core.Ongoing; ply++ {
 			pseudo := p.PseudoMoves(nil)
 			for _, m := range pseudo {
-				has, known := p.HasPseudoMove(m)
+				has, known := p.HasPseudoMove(m, nil)
 				if !known {
 					if !p.Unbounded() && rules.Hooks.Generate == nil {
 						t.Fatalf("%s: %v: not known", name, m)
@@ -40,7 +40,7 @@ func TestHasPseudoMove(t *testing.T) {
 				found++
 			}
 			for _, m := range earlier {
-				if has, known := p.HasPseudoMove(m); known && has != slices.Contains(pseudo, m) {
+				if has, known := p.HasPseudoMove(m, nil); known && has != slices.Contains(pseudo, m) {
 					t.Fatalf("%s ply %d: %v: has %v, among the pseudo-legal moves %v\n%s", name, ply, m, has, !has, p.FEN())
 				} else if known && !has {
 					refused++
@@ -132,7 +132,7 @@ func BenchmarkMovegen(b *testing.B) {
 	b.Run("has", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if has, _ := p.HasPseudoMove(m); !has {
+			if has, _ := p.HasPseudoMove(m, buf[:0]); !has {
 				b.Fatal("not found")
 			}
 		}

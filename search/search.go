@@ -664,12 +664,14 @@ func (s *Engine) generateTactical(st *plyState) {
 	s.veto(st)
 }
 
-// pseudoLegal reports whether m is a move generate would give: a
-// pseudo-legal move (core.Position.HasPseudoMove) the variant's veto
+// pseudoLegal reports whether m is a move generate would give at st's
+// node: a pseudo-legal move (core.Position.HasPseudoMove, which uses
+// st.moves as scratch space before the node generates) the variant's veto
 // allows. It is false where the core cannot tell cheaply.
-func (s *Engine) pseudoLegal(m core.Move) bool {
+func (s *Engine) pseudoLegal(st *plyState, m core.Move) bool {
 	p := s.p
-	if has, known := p.HasPseudoMove(m); !has || !known {
+	has, known := p.HasPseudoMove(m, st.moves[:0])
+	if !has || !known {
 		return false
 	}
 	veto := p.Rules().Hooks.Legal
@@ -1001,7 +1003,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	// The hash move is searched first, as its key would order it, before
 	// the other moves are generated: a node it cuts off generates and
 	// orders none of them.
-	staged := hashMove != core.NullMove && s.pseudoLegal(hashMove)
+	staged := hashMove != core.NullMove && s.pseudoLegal(st, hashMove)
 	if staged {
 		m := hashMove
 		_, tactical := s.gain(m)
