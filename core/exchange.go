@@ -3,6 +3,19 @@ package core
 // Static exchange evaluation (hot path): the captures on one square played
 // out with the least valuable attacker first.
 
+// ExchangeJudges reports whether Exchange can judge m: its ok, without the
+// exchange.
+func (p *Position) ExchangeJudges(m Move) bool {
+	r := p.rules
+	if p.plane != nil || r.Players != 2 || m.Kind != KindNormal || m.Victims[0] != NoSquare || m.Promo != 0 ||
+		r.attack[0].exotic != 0 || r.attack[1].exotic != 0 ||
+		r.Hooks.BeforeMove != nil || r.Hooks.AfterMove != nil || r.Hooks.Step != nil {
+		return false
+	}
+	victim, mover := p.board[m.To], p.board[m.From]
+	return mover.IsPiece() && (victim == Empty || victim.IsPiece() && victim.Owner() != mover.Owner())
+}
+
 // Exchange returns the static exchange evaluation of m, a plain move
 // (KindNormal, no further victims: a capture, or a move to an empty square,
 // which wins nothing but may lose the mover) in a game of two players on a
@@ -19,17 +32,11 @@ package core
 // Step: a piece that changes hands on crossing Martian Chess's canal,
 // Longchess's rivers). The board is changed while it looks and restored.
 func (p *Position) Exchange(m Move, values []int, royal int) (gain int, ok bool) {
-	r := p.rules
-	if p.plane != nil || r.Players != 2 || m.Kind != KindNormal || m.Victims[0] != NoSquare ||
-		r.attack[0].exotic != 0 || r.attack[1].exotic != 0 ||
-		r.Hooks.BeforeMove != nil || r.Hooks.AfterMove != nil || r.Hooks.Step != nil {
+	if !p.ExchangeJudges(m) {
 		return 0, false
 	}
 	board := p.board
 	victim, mover := board[m.To], board[m.From]
-	if victim != Empty && (!victim.IsPiece() || victim.Owner() == mover.Owner()) || !mover.IsPiece() || m.Promo != 0 {
-		return 0, false
-	}
 	var gains [32]int
 	var taken [32]Square
 	var cells [32]Piece

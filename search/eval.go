@@ -346,6 +346,12 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 // eval returns the evaluation from player pl's view: the variant's own, or
 // pl's side's terms (its own and its partners') minus everyone else's.
 func (e *evaluator) eval(p *core.Position, pl core.Player, positional bool) int {
+	return e.evalWith(p, pl, positional, nil)
+}
+
+// evalWith is eval with a cache of the structure terms' pawn facts, which
+// may be nil.
+func (e *evaluator) evalWith(p *core.Position, pl core.Player, positional bool, pawns *pawnCache) int {
 	if e.hook != nil {
 		return e.hook(p, pl, e.terms)
 	}
@@ -368,7 +374,7 @@ func (e *evaluator) eval(p *core.Position, pl core.Player, positional bool) int 
 		score += e.goalScore(p, pl, &material)
 	}
 	if positional && e.structure != nil {
-		score += e.structure.score(p, pl)
+		score += e.structure.score(p, pl, pawns)
 	}
 	return score
 }

@@ -171,6 +171,9 @@ type structTerms struct {
 	mobilityOn bool
 	// mg and eg are the weights, by term.
 	mg, eg [numStructTerms]int32
+	// pawnKey[pl][sq]: a random key of player pl's pawn on sq, for
+	// pawnCache.
+	pawnKey [2][]uint64
 }
 
 // newStructTerms builds r's structure tables, or returns nil where the
@@ -215,6 +218,10 @@ func newStructTerms(r *core.Rules, values []int) *structTerms {
 		s.file[sq], s.rank[sq], s.colour[sq] = int8(c.X), int8(c.Y), uint8((c.X+c.Y)&1)
 	}
 	for pl := 0; pl < 2; pl++ {
+		s.pawnKey[pl] = make([]uint64, size)
+		for sq := range s.pawnKey[pl] {
+			s.pawnKey[pl][sq] = mix64(uint64(pl)<<32 | uint64(sq) | 0x9A3E<<40)
+		}
 		s.bucket[pl], s.ahead[pl] = make([]int8, size), make([]core.Square, size)
 		s.attacks[pl], s.shield[pl] = make([]pawnAttacks, size), make([][]core.Square, size)
 		for i := range s.bucket[pl] {
@@ -363,31 +370,25 @@ func rookLike(r *core.Rules, t core.PieceType) bool {
 
 // counts returns the structure terms' counts, player 0's less player 1's,
 // and the phase (0 to s.full). Mobility is counted when withMobility is
-// true (else its count is 0).
-func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructTerms]int32, phase int) {
-	var count [2][core.MaxBoardSide]uint8
-	var lo, hi [2][core.MaxBoardSide]int8 // lowest and highest rank of a pawn on each file
-	var pairs [2]uint64                   // bit 2t+colour: a colour-bound piece of type t on that colour
-	var rooks [2][8]core.Square
-	var nrooks [2]int
+// true (else its count is 0). cache, if not nil, keeps the counts that the
+// pawns alone decide (pawnFacts) from one call to the next.
+func (s *structTerms) counts(p *core.Position, withMobility bool, cache *pawnCache) (c [numStructTerms]int32, phase int) {
 	var pawns [2][2 * core.MaxBoardSide]core.Square
 	var npawns [2]int
-	for f := 0; f < s.files; f++ {
-		lo[0][f], lo[1][f], hi[0][f], hi[1][f] = core.MaxBoardSide, core.MaxBoardSide, -1, -1
-	}
+	var pairs [2]uint64 // bit 2t+colour: a colour-bound piece of type t on that colour
+	var rooks [2][8]core.Square
+	var nrooks [2]int
+	key := pawnKeySeed
 	material := 0
 	for q := 0; q < 2; q++ {
 		for _, sq := range p.PieceSquares(core.Player(q)) {
 			t := p.At(sq).Type()
 			switch {
 			case s.pawn[t]:
-				f, rk := s.file[sq], s.rank[sq]
-				count[q][f]++
-				lo[q][f] = min(lo[q][f], rk)
-				hi[q][f] = max(hi[q][f], rk)
 				if npawns[q] < len(pawns[q]) {
 					pawns[q][npawns[q]] = sq
 					npawns[q]++
+					key ^= s.pawnKey[q][sq] + uint64(t)
 				}
 			case s.nonPawn[t]:
 				material += s.values[t]
@@ -401,6 +402,31 @@ func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructT
 			}
 		}
 	}
+	// The pawn facts: the cache's, or found now (and kept when they fit).
+	var local pawnFacts
+	facts := &local
+	var passed [2][]core.Square // each player's passed pawns
+	if slot := cache.slot(key); slot != nil && slot.key == key {
+		facts = slot
+		for q := range passed {
+			passed[q] = slot.passed[q][:slot.npassed[q]]
+		}
+	} else {
+		var n [2]int
+		if cache == nil {
+			var buf [2][2 * core.MaxBoardSide]core.Square
+			n = s.pawnFacts(p, &pawns, npawns, facts, &buf)
+			passed = [2][]core.Square{buf[0][:n[0]], buf[1][:n[1]]}
+		} else {
+			n = s.pawnFacts(p, &pawns, npawns, facts, &cache.passed)
+			passed = [2][]core.Square{cache.passed[0][:n[0]], cache.passed[1][:n[1]]}
+			if n[0] <= maxPassed && n[1] <= maxPassed {
+				facts.key = key
+				*slot = *facts
+			}
+		}
+	}
+	c = facts.counts32()
 	var mobility [2]int32
 	if withMobility {
 		mobility = s.mobilityCounts(p, &pawns, npawns)
@@ -409,45 +435,16 @@ func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructT
 		them := 1 - q
 		var n [numStructTerms]int32
 		n[stMobility] = mobility[q]
-		for f := 0; f < s.files; f++ {
-			k := int32(count[q][f])
-			if k == 0 {
-				continue
-			}
-			n[stDoubled] += k - 1
-			if (f == 0 || count[q][f-1] == 0) && (f+1 >= s.files || count[q][f+1] == 0) {
-				n[stIsolated] += k
-			}
-		}
 		own, enemy := p.Royal(core.Player(q)), p.Royal(core.Player(them))
 		for _, sq := range pawns[q][:npawns[q]] {
 			att := &s.attacks[q][sq]
 			for _, a := range att.sq[:att.n] {
-				if pc := p.At(a); pc.IsPiece() {
-					switch t := pc.Type(); {
-					case int(pc.Owner()) == them && s.nonPawn[t]:
-						n[stPawnThreat]++
-					case int(pc.Owner()) == q && s.pawn[t]:
-						n[stPawnSupport]++
-					}
+				if pc := p.At(a); pc.IsPiece() && int(pc.Owner()) == them && s.nonPawn[pc.Type()] {
+					n[stPawnThreat]++
 				}
 			}
-			b := s.bucket[q][sq]
-			if b < 0 {
-				continue
-			}
-			f, rk := int(s.file[sq]), s.rank[sq]
-			passed := true
-			for g := max(f-1, 0); g <= min(f+1, s.files-1); g++ {
-				if s.north[q] && hi[them][g] > rk || !s.north[q] && lo[them][g] < rk {
-					passed = false
-					break
-				}
-			}
-			if !passed {
-				continue
-			}
-			n[b]++
+		}
+		for _, sq := range passed[q] {
 			a := s.ahead[q][sq]
 			if a == core.NoSquare {
 				continue
@@ -463,9 +460,9 @@ func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructT
 			n[stPair]++
 		}
 		for i := 0; i < nrooks[q]; i++ {
-			f := s.file[rooks[q][i]]
-			if count[q][f] == 0 {
-				if count[them][f] == 0 {
+			f := uint(s.file[rooks[q][i]])
+			if facts.files[q]>>f&1 == 0 {
+				if facts.files[them]>>f&1 == 0 {
 					n[stRookOpen]++
 				} else {
 					n[stRookHalfOpen]++
@@ -491,6 +488,127 @@ func (s *structTerms) counts(p *core.Position, withMobility bool) (c [numStructT
 		}
 	}
 	return c, min(material, s.full)
+}
+
+// pawnFacts are what the pawns alone decide of the structure terms: the
+// counts of the passed (by progress), doubled, isolated and supported
+// pawns, player 0's less player 1's; the files holding a pawn of each
+// player; and each player's passed pawns, whose other terms depend on the
+// pieces around them.
+type pawnFacts struct {
+	key     uint64 // the pawns' key (pawnCache), 0 in an empty slot
+	counts  [numStructTerms]int16
+	files   [2]uint64 // bit f: a pawn of the player on file f
+	passed  [2][maxPassed]core.Square
+	npassed [2]uint8
+}
+
+// maxPassed bounds the passed pawns a player's pawnFacts lists; a
+// position with more is counted without the cache.
+const maxPassed = 8
+
+// counts32 returns the facts' counts as counts adds to them.
+func (f *pawnFacts) counts32() (c [numStructTerms]int32) {
+	for i, k := range f.counts {
+		c[i] = int32(k)
+	}
+	return c
+}
+
+// pawnFacts fills f from the pawns of each player (pawns[q][:npawns[q]]),
+// lists each player's passed pawns in passed, and returns how many each
+// has; f.passed holds the first maxPassed of them.
+func (s *structTerms) pawnFacts(p *core.Position, pawns *[2][2 * core.MaxBoardSide]core.Square, npawns [2]int, f *pawnFacts, passed *[2][2 * core.MaxBoardSide]core.Square) (n [2]int) {
+	var count [2][core.MaxBoardSide]uint8
+	var lo, hi [2][core.MaxBoardSide]int8 // lowest and highest rank of a pawn on each file
+	for g := 0; g < s.files; g++ {
+		lo[0][g], lo[1][g], hi[0][g], hi[1][g] = core.MaxBoardSide, core.MaxBoardSide, -1, -1
+	}
+	for q := 0; q < 2; q++ {
+		for _, sq := range pawns[q][:npawns[q]] {
+			g, rk := s.file[sq], s.rank[sq]
+			count[q][g]++
+			lo[q][g] = min(lo[q][g], rk)
+			hi[q][g] = max(hi[q][g], rk)
+			f.files[q] |= 1 << uint(g)
+		}
+	}
+	for q := 0; q < 2; q++ {
+		them := 1 - q
+		sign := int16(1 - 2*q)
+		for g := 0; g < s.files; g++ {
+			k := int16(count[q][g])
+			if k == 0 {
+				continue
+			}
+			f.counts[stDoubled] += sign * (k - 1)
+			if (g == 0 || count[q][g-1] == 0) && (g+1 >= s.files || count[q][g+1] == 0) {
+				f.counts[stIsolated] += sign * k
+			}
+		}
+		for _, sq := range pawns[q][:npawns[q]] {
+			att := &s.attacks[q][sq]
+			for _, a := range att.sq[:att.n] {
+				if pc := p.At(a); pc.IsPiece() && int(pc.Owner()) == q && s.pawn[pc.Type()] {
+					f.counts[stPawnSupport] += sign
+				}
+			}
+			b := s.bucket[q][sq]
+			if b < 0 {
+				continue
+			}
+			g, rk := int(s.file[sq]), s.rank[sq]
+			free := true
+			for h := max(g-1, 0); h <= min(g+1, s.files-1); h++ {
+				if s.north[q] && hi[them][h] > rk || !s.north[q] && lo[them][h] < rk {
+					free = false
+					break
+				}
+			}
+			if !free {
+				continue
+			}
+			f.counts[b] += sign
+			passed[q][n[q]] = sq
+			if n[q] < maxPassed {
+				f.passed[q][n[q]] = sq
+				f.npassed[q]++
+			}
+			n[q]++
+		}
+	}
+	return n
+}
+
+// pawnCache keeps the pawnFacts of recent positions by their pawns' key
+// (the pawns of each player, by type and square), for one engine: the
+// pawns change far more rarely than the rest of a position.
+type pawnCache struct {
+	terms   *structTerms // the terms the facts are of
+	entries []pawnFacts
+	mask    uint64
+	// passed is pawnFacts's list of passed pawns when the facts are
+	// found.
+	passed [2][2 * core.MaxBoardSide]core.Square
+}
+
+// pawnCacheSize is the number of pawnFacts a pawnCache keeps.
+const pawnCacheSize = 1 << 11
+
+// pawnKeySeed starts every pawns' key, so that an empty slot (key 0)
+// matches none.
+const pawnKeySeed uint64 = 0x6A09E667F3BCC909
+
+func newPawnCache(s *structTerms) *pawnCache {
+	return &pawnCache{terms: s, entries: make([]pawnFacts, pawnCacheSize), mask: pawnCacheSize - 1}
+}
+
+// slot returns the cache's slot for key, nil for a nil cache.
+func (c *pawnCache) slot(key uint64) *pawnFacts {
+	if c == nil {
+		return nil
+	}
+	return &c.entries[key&c.mask]
 }
 
 // mobilityCounts returns each player's mobility count, given the pawns
@@ -526,9 +644,10 @@ func (s *structTerms) distance(a, b core.Square) int {
 	return int(chebyshev(core.Coord{X: int64(s.file[a]), Y: int64(s.rank[a])}, core.Coord{X: int64(s.file[b]), Y: int64(s.rank[b])}))
 }
 
-// score returns the structure terms from player pl's view.
-func (s *structTerms) score(p *core.Position, pl core.Player) int {
-	c, ph := s.counts(p, s.mobilityOn)
+// score returns the structure terms from player pl's view; cache may be
+// nil (counts).
+func (s *structTerms) score(p *core.Position, pl core.Player, cache *pawnCache) int {
+	c, ph := s.counts(p, s.mobilityOn, cache)
 	mg, eg := 0, 0
 	for i, k := range c {
 		mg += int(k * s.mg[i])

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"anychess/core"
+	"anychess/variant"
 )
 
 // TestStructTypes: the pawn, colour-bound and rook-like types come from the
@@ -72,7 +73,7 @@ func TestStructTermDirections(t *testing.T) {
 	e := evaluatorFor(r).forOptions(Options{NoTunedWeights: true})
 	for _, tc := range structDirections {
 		b, w := parse(t, r, tc.better), parse(t, r, tc.worse)
-		if sb, sw := e.structure.score(b, 0), e.structure.score(w, 0); sb <= sw {
+		if sb, sw := e.structure.score(b, 0, nil), e.structure.score(w, 0, nil); sb <= sw {
 			t.Errorf("%s: structure %d ≤ %d", tc.name, sb, sw)
 		}
 	}
@@ -85,7 +86,7 @@ func TestStructTempo(t *testing.T) {
 	s := evaluatorFor(r).forOptions(Options{NoTunedWeights: true}).structure
 	w := parse(t, r, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
 	b := parse(t, r, "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
-	if got := s.score(w, 0) - s.score(b, 0); got != 2*tempo {
+	if got := s.score(w, 0, nil) - s.score(b, 0, nil); got != 2*tempo {
 		t.Errorf("tempo: %d, want %d", got, 2*tempo)
 	}
 }
@@ -117,7 +118,7 @@ func TestStructMirror(t *testing.T) {
 		}
 		for _, fen := range fens {
 			p, m := parse(t, r, fen), parse(t, r, mirrorFEN(t, fen))
-			if a, b := e.structure.score(p, 0), e.structure.score(m, 0); a != -b {
+			if a, b := e.structure.score(p, 0, nil), e.structure.score(m, 0, nil); a != -b {
 				t.Errorf("%s %s: structure %d, mirrored %d", name, fen, a, b)
 			}
 			if a, b := e.eval(p, 0, true), e.eval(m, 0, true); a != -b {
@@ -136,7 +137,7 @@ func TestStructAllocatesNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { e.eval(p, 0, true) }); n > 0 {
 			t.Errorf("%s: %.1f allocations per evaluation", fen, n)
 		}
-		if n := testing.AllocsPerRun(10, func() { e.structure.counts(p, true) }); n > 0 {
+		if n := testing.AllocsPerRun(10, func() { e.structure.counts(p, true, nil) }); n > 0 {
 			t.Errorf("%s: %.1f allocations per count with mobility", fen, n)
 		}
 	}
@@ -215,7 +216,7 @@ func TestStructCounts(t *testing.T) {
 		{"n3k3/8/8/8/3N4/8/8/4K3 w - - 0 1", stMobility, 8*49/32 - 2*49/32},
 		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", stMobility, 10 * 256 / 14 / 32}, // a rook reaches 14 anywhere
 	} {
-		c, _ := s.counts(parse(t, r, tc.fen), true)
+		c, _ := s.counts(parse(t, r, tc.fen), true, nil)
 		if c[tc.term] != tc.want {
 			t.Errorf("%s: %s count %d, want %d (%v)", tc.fen, structNames[tc.term], c[tc.term], tc.want, c)
 		}
@@ -240,5 +241,72 @@ func TestStructWeightsLoaded(t *testing.T) {
 	}
 	if len(structDefs()) != 2*int(numStructTerms) || structDefs()[2*stShield+1].Name != "shield.eg" || structDefs()[0].Name != "passed-0.mg" {
 		t.Errorf("structure term names: %v", structDefs())
+	}
+}
+
+// wideChess is chess on a board of twelve files, where a player can have
+// more passed pawns than a pawnFacts entry lists.
+const wideChess = `inherits = "chess"
+name = "wide-chess"
+start = "rnbqkbnr4/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNBQKBNR4 w - - 0 1"
+castling = []
+[board]
+files = 12
+ranks = 8
+[board.regions]
+white_promotion = ["a8-l8"]
+black_promotion = ["a1-l1"]
+`
+
+// TestPawnCacheExact: the structure terms count the same with the pawn
+// cache as without it, in random games of chess, Siberia and
+// Claustrophobia, each position counted twice (the second from the cache),
+// and where a player has more passed pawns than an entry lists.
+func TestPawnCacheExact(t *testing.T) {
+	wide, err := variant.Compile("wide-chess.toml", []byte(wideChess), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, s *structTerms, cache *pawnCache, p *core.Position) {
+		t.Helper()
+		want, wantPhase := s.counts(p, true, nil)
+		for range 2 {
+			if got, phase := s.counts(p, true, cache); got != want || phase != wantPhase {
+				t.Fatalf("%s %s: counts %v (phase %d) with the cache, %v (phase %d) without", name, p.FEN(), got, phase, want, wantPhase)
+			}
+		}
+	}
+	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
+		s := evaluatorFor(loadRules(t, name)).structure
+		cache := newPawnCache(s)
+		passed := 0
+		visitRandomGames(t, name, 10, 160, func(_ *Engine, p *core.Position) {
+			check(name, s, cache, p)
+			if c, _ := s.counts(p, false, nil); c[stPassed0]|c[stPassed1]|c[stPassed2]|c[stPassed3]|c[stPassed4]|c[stPassed5] != 0 {
+				passed++
+			}
+		})
+		if passed == 0 {
+			t.Errorf("%s: no position with a passed pawn: the test tests too little", name)
+		}
+	}
+	// The same squares, each player's pawns in turn: the key tells the
+	// players apart.
+	r := loadRules(t, "chess")
+	s := evaluatorFor(r).structure
+	cache := newPawnCache(s)
+	for _, fen := range []string{"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1",
+		"4k3/8/8/2pP4/8/8/8/4K3 w - - 0 1", "4k3/8/8/2Pp4/8/8/8/4K3 w - - 0 1"} {
+		check("chess", s, cache, parse(t, r, fen))
+	}
+	s = evaluatorFor(wide).structure
+	cache = newPawnCache(s)
+	for _, fen := range []string{
+		"4k7/12/12/12/12/12/PPPPPPPPPPP1/4K7 w - - 0 1",          // eleven passed pawns
+		"4k7/pppppppppp2/12/12/12/12/PPPPPPPPPPP1/4K7 w - - 0 1", // one
+		"4k7/12/12/12/12/12/PPPPPPPPPPP1/4K7 w - - 0 1",          // eleven again, not kept
+		wide.StartPosition().FEN(),
+	} {
+		check("wide-chess", s, cache, parse(t, wide, fen))
 	}
 }

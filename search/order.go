@@ -162,7 +162,7 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 	turn := s.p.Turn()
 	st.keys = st.keys[:0]
 	st.gains = st.gains[:0]
-	st.pending = false
+	st.pending, st.seePending = false, false
 	for _, m := range st.moves {
 		g, tactical := s.gain(m)
 		key := 0
@@ -174,7 +174,15 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 		case tactical:
 			att := s.attackerValue(m)
 			key = orderCapture + g*16 - att/16
-			if !s.opts.NoSEE && !s.brsMode && s.losingCapture(m, g, att) {
+			switch {
+			case s.opts.NoSEE || s.brsMode || g >= att:
+			case s.p.ExchangeJudges(m) && !s.royalMover(m):
+				// Judged when it comes first (judgeCapture), if ever:
+				// the exchange looks at the board alone, which the
+				// moves searched before then leave as it is.
+				g |= seePending
+				st.seePending = true
+			case s.losingCapture(m, g, att):
 				key = orderBadCapture + g*16 - att/16
 			}
 		case !s.opts.NoKillers && m == st.killers[0]:
@@ -219,7 +227,7 @@ func (s *Engine) quietKey(turn core.Player, m core.Move) int {
 // remaining move is one whose history is pending, the keys of all such
 // moves are looked up first (the node at ply is the position's).
 func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
-	best := st.bestFrom(i)
+	best := s.bestJudged(st, i)
 	if st.pending && st.keys[best] == orderPending {
 		s.setCont(ply) // the children changed it
 		turn := s.p.Turn()
@@ -229,10 +237,47 @@ func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
 			}
 		}
 		st.pending = false
-		best = st.bestFrom(i)
+		best = s.bestJudged(st, i)
 	}
 	st.swap(i, best)
 	return st.moves[i]
+}
+
+// seePending marks, in plyState.gains, a capture whose static exchange is
+// not judged yet: its key is that of a capture that does not lose. Its
+// gain is the rest of the entry (gains are below seePending; a quiet
+// move's is −1).
+const seePending = 1 << 30
+
+// bestJudged returns the index of the best remaining move (by key) from
+// index i on, the first of equals, once the static exchange of each
+// capture not yet judged that would come first has been (judgeCapture):
+// the index that judging every capture when the moves were scored would
+// give, since a capture judged to lose only falls.
+func (s *Engine) bestJudged(st *plyState, i int) int {
+	best := st.bestFrom(i)
+	for st.seePending && st.gains[best] >= seePending {
+		s.judgeCapture(st, best)
+		best = st.bestFrom(i)
+	}
+	return best
+}
+
+// judgeCapture judges the static exchange of the capture at index j
+// (seePending): a losing capture gets its key among the losing ones.
+func (s *Engine) judgeCapture(st *plyState, j int) {
+	g := int(st.gains[j] &^ seePending)
+	st.gains[j] = int32(g)
+	m := st.moves[j]
+	if att := s.attackerValue(m); s.losingCapture(m, g, att) {
+		st.keys[j] = int32(orderBadCapture + g*16 - att/16)
+	}
+}
+
+// royalMover reports whether a royal piece makes m.
+func (s *Engine) royalMover(m core.Move) bool {
+	pc := s.p.At(m.From)
+	return pc.IsPiece() && s.p.Rules().Pieces[pc.Type()].Royal
 }
 
 // losingMargin: a capture loses when the static exchange on its square
@@ -256,7 +301,7 @@ func (s *Engine) losingCapture(m core.Move, g, att int) bool {
 	if g >= att {
 		return false
 	}
-	if pc := s.p.At(m.From); pc.IsPiece() && s.p.Rules().Pieces[pc.Type()].Royal {
+	if s.royalMover(m) {
 		return false // legality decides
 	}
 	if v, ok := s.p.Exchange(m, s.ev.values, royalExchangeValue); ok {
@@ -307,9 +352,10 @@ func (s *Engine) enemyAttacks(sq core.Square, us core.Player) bool {
 	return false
 }
 
-// pick moves the best remaining move (by key) to index i and returns it.
-func (st *plyState) pick(i int) core.Move {
-	st.bringBest(i)
+// pick moves the best remaining move (by key) to index i and returns it
+// (bestJudged).
+func (s *Engine) pick(st *plyState, i int) core.Move {
+	st.swap(i, s.bestJudged(st, i))
 	return st.moves[i]
 }
 

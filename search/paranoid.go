@@ -150,7 +150,7 @@ func (s *Engine) maxn(depth, ply int) vector {
 	best[us] = -infinity
 	legal := 0
 	for i := range st.moves {
-		m := st.pick(i)
+		m := s.pick(st, i)
 		if !s.makeLegal(m) {
 			continue
 		}
@@ -202,7 +202,7 @@ func (s *Engine) maxnQuiesce(ply, q int) vector {
 	s.generate(st)
 	s.scoreMoves(st, core.NullMove)
 	for i := range st.moves {
-		m := st.pick(i)
+		m := s.pick(st, i)
 		if st.gains[i] < 0 {
 			break
 		}

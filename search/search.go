@@ -207,8 +207,26 @@ type plyState struct {
 	pinsKnown bool
 	// movedType is the type of the piece move moves (0 for a null move).
 	movedType core.PieceType
-	// pending: some of keys are orderPending (scoreMovesAfter).
-	pending bool
+	// check says whether the side to move is in check in the position
+	// whose hash is checkHash, when checkKnown (inCheckAt).
+	check, checkKnown bool
+	checkHash         uint64
+	// pending: some of keys are orderPending (scoreMovesAfter);
+	// seePending: some of gains are marked seePending (scoreMovesFor).
+	pending, seePending bool
+}
+
+// inCheckAt reports whether the side to move in the position at ply is in
+// check, testing each position once: a node's test of the position after
+// one of its moves serves the child's.
+func (s *Engine) inCheckAt(ply int) bool {
+	st, h := &s.stack[ply], s.p.Hash()
+	if st.checkKnown && st.checkHash == h {
+		return st.check
+	}
+	c := s.p.InCheck()
+	st.check, st.checkKnown, st.checkHash = c, true, h
+	return c
 }
 
 // noEval marks a ply without a static evaluation (its side is in check).
@@ -238,7 +256,10 @@ type Engine struct {
 	// the node being ordered or credited (setCont).
 	contHist [contSize]int32
 	cont     [2]int
-	root     core.Player // the player to move at the root
+	// pawns keeps the structure terms' pawn facts (nil where the
+	// evaluation has none).
+	pawns *pawnCache
+	root  core.Player // the player to move at the root
 	// rootDepth is the iteration's depth; check extensions stop at twice it.
 	rootDepth int
 	rootKey   uint64 // mixed into hash keys in games of more than two players
@@ -381,6 +402,11 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	s.multi = r.Players > 2 && !twoSides(r)
 	if s.opts.Net != nil && (s.net == nil || s.net.r != r) {
 		s.net, _ = newNetState(s.opts.Net, r, s.ev) // nil where it does not fit
+	}
+	if st := s.ev.structure; st == nil {
+		s.pawns = nil
+	} else if s.pawns == nil || s.pawns.terms != st {
+		s.pawns = newPawnCache(st)
 	}
 	s.rootKey = 0
 	if r.Players > 2 {
@@ -632,7 +658,7 @@ func (s *Engine) evaluate() int {
 	} else if s.net != nil {
 		v = s.net.eval(p)
 	} else {
-		v = s.ev.eval(p, p.Turn(), !s.opts.MaterialOnly)
+		v = s.ev.evalWith(p, p.Turn(), !s.opts.MaterialOnly, s.pawns)
 	}
 	if s.opts.Noise > 0 {
 		n := int(mix64(p.Hash()^s.opts.Seed) % uint64(2*s.opts.Noise+1))
@@ -885,7 +911,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	if alpha >= beta {
 		return alpha
 	}
-	inCheck := p.InCheck()
+	inCheck := s.inCheckAt(ply)
 	if inCheck && s.opts.CheckExtension && ply < 2*s.rootDepth {
 		depth++
 	}
@@ -1070,7 +1096,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		legal++
 		// Futility pruning of quiet moves near the horizon that do not
 		// give check, when the static evaluation is far below alpha.
-		if futile && !p.InCheck() {
+		if futile && !s.inCheckAt(ply+1) {
 			p.UnmakeMove()
 			continue
 		}
@@ -1087,7 +1113,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			reduce := 0
 			if !s.opts.NoLMR && depth >= 3 && legal > 3 && !tactical && !inCheck &&
 				(s.opts.NoLMRTable && st.keys[i] < orderKiller || !s.opts.NoLMRTable && st.keys[i] < orderHash) &&
-				!p.InCheck() {
+				!s.inCheckAt(ply+1) {
 				if s.opts.NoLMRTable {
 					reduce = 1
 					if legal > 8 && depth >= 5 {
@@ -1259,7 +1285,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		}
 	}
 	origAlpha := alpha
-	inCheck := p.InCheck()
+	inCheck := s.inCheckAt(ply)
 	best, bestMove := -infinity, core.NullMove
 	stand := noEval
 	if !inCheck {
@@ -1287,7 +1313,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	legal := 0
 	st.pinsKnown = false
 	for i := range st.moves {
-		m := st.pick(i)
+		m := s.pick(st, i)
 		if !inCheck && st.keys[i] < orderCapture {
 			break // quiet moves and losing captures come last
 		}

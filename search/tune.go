@@ -139,7 +139,7 @@ func (t *Tuner) AddScored(p *core.Position, result, score, blend float64) {
 	ent.end = int32(len(t.feats))
 	t.entries = append(t.entries, ent)
 	if e.structure != nil {
-		c, _ := e.structure.counts(p, true)
+		c, _ := e.structure.counts(p, true, nil)
 		for _, k := range c {
 			t.structs = append(t.structs, float64(k))
 		}
