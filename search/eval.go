@@ -273,16 +273,14 @@ func promotes(r *core.Rules, pl core.Player) bool {
 }
 
 // side returns player pl's own terms (material, squares, royal safety), and
-// its material alone.
-// With tuned tables (e.pst) the square terms are theirs, blended by phase.
-func (e *evaluator) side(p *core.Position, pl core.Player, positional bool, phase int) (total, material int) {
+// its material alone, where the square terms are not the tuned tables'
+// (tunedSides): the default square terms, or none when not positional or
+// the tables are switched off for material alone.
+func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) (total, material int) {
 	sum := 0
 	tab := e.square[pl]
 	if e.pst != nil {
 		tab = nil
-		if positional {
-			sum += e.pst.pst(p, pl, e.size, phase)
-		}
 	}
 	for _, sq := range p.PieceSquares(pl) {
 		t := int(p.At(sq).Type())
@@ -291,16 +289,60 @@ func (e *evaluator) side(p *core.Position, pl core.Player, positional bool, phas
 			sum += int(tab[t*e.size+int(sq)])
 		}
 	}
-	if positional && e.safety {
+	if positional {
+		sum += e.safetyAndPlane(p, pl)
+	}
+	return sum + material, material
+}
+
+// safetyAndPlane returns player pl's royal safety on a bounded board
+// (e.safety) and its terms on an unbounded one (e.plane).
+func (e *evaluator) safetyAndPlane(p *core.Position, pl core.Player) int {
+	sum := 0
+	if e.safety {
 		if k := p.Royal(pl); k != core.NoSquare {
 			danger := royalSafety * bits.OnesCount8(p.AttackedAround(p.Coord(k), pl))
 			sum -= min(danger, royalDanger)
 		}
 	}
-	if positional && e.plane != nil {
+	if e.plane != nil {
 		sum += e.plane.side(p, pl)
 	}
-	return sum + material, material
+	return sum
+}
+
+// tunedSides is side for every player with the tuned tables (e.pst): one
+// pass over each player's pieces finds its material, its tables' sums and
+// the phase, by which the sums are then blended. It fills material and
+// returns the sides' terms from player pl's view.
+func (e *evaluator) tunedSides(p *core.Position, pl core.Player, material *[core.MaxPlayers]int) int {
+	t := e.pst
+	var mg, eg [core.MaxPlayers]int
+	phase := 0
+	for q := 0; q < e.r.Players; q++ {
+		tmg, teg := t.mg[q], t.eg[q]
+		for _, sq := range p.PieceSquares(core.Player(q)) {
+			ty := int(p.At(sq).Type())
+			material[q] += e.values[ty]
+			if t.nonPawn[ty] {
+				phase += e.values[ty]
+			}
+			i := ty*e.size + int(sq)
+			mg[q] += int(tmg[i])
+			eg[q] += int(teg[i])
+		}
+	}
+	phase = min(phase, t.full)
+	score := 0
+	for q := 0; q < e.r.Players; q++ {
+		v := (mg[q]*phase+eg[q]*(t.full-phase))/t.full + e.safetyAndPlane(p, core.Player(q)) + material[q]
+		if e.r.Allies(pl, core.Player(q)) {
+			score += v
+		} else {
+			score -= v
+		}
+	}
+	return score
 }
 
 // forOptions returns the evaluator an engine with opts uses: e, or e
@@ -357,17 +399,17 @@ func (e *evaluator) evalWith(p *core.Position, pl core.Player, positional bool, 
 	}
 	score := 0
 	var material [core.MaxPlayers]int
-	phase := 0
 	if positional && e.pst != nil {
-		phase = e.pst.phase(p, e.values)
-	}
-	for q := 0; q < e.r.Players; q++ {
-		s, m := e.side(p, core.Player(q), positional, phase)
-		material[q] = m
-		if e.r.Allies(pl, core.Player(q)) {
-			score += s
-		} else {
-			score -= s
+		score = e.tunedSides(p, pl, &material)
+	} else {
+		for q := 0; q < e.r.Players; q++ {
+			s, m := e.side(p, core.Player(q), positional)
+			material[q] = m
+			if e.r.Allies(pl, core.Player(q)) {
+				score += s
+			} else {
+				score -= s
+			}
 		}
 	}
 	if positional && e.goal != nil {

@@ -257,3 +257,34 @@ func BenchmarkEvalClaustrophobia(b *testing.B) {
 		}
 	}
 }
+
+// TestTunedSidesBlend: the one pass over the pieces with tuned tables
+// (tunedSides) gives each player's tables blended by the phase of the
+// whole board, plus its material, in random games of chess, Siberia and
+// Claustrophobia.
+func TestTunedSidesBlend(t *testing.T) {
+	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
+		e := evaluatorFor(loadRules(t, name))
+		if e.pst == nil {
+			t.Fatalf("%s: no tuned tables", name)
+		}
+		visitRandomGames(t, name, 4, 160, func(_ *Engine, p *core.Position) {
+			ph := e.pst.phase(p, e.values)
+			want := 0
+			for q := 0; q < 2; q++ {
+				mg, eg, material := 0, 0, 0
+				for _, sq := range p.PieceSquares(core.Player(q)) {
+					ty := int(p.At(sq).Type())
+					mg += int(e.pst.mg[q][ty*e.size+int(sq)])
+					eg += int(e.pst.eg[q][ty*e.size+int(sq)])
+					material += e.values[ty]
+				}
+				want += (1 - 2*q) * ((mg*ph+eg*(e.pst.full-ph))/e.pst.full + material)
+			}
+			var material [core.MaxPlayers]int
+			if got := e.tunedSides(p, 0, &material); got != want {
+				t.Fatalf("%s %s: %d, want %d", name, p.FEN(), got, want)
+			}
+		})
+	}
+}

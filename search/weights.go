@@ -231,15 +231,3 @@ func (t *pstTables) phase(p *core.Position, values []int) int {
 	}
 	return min(m, t.full)
 }
-
-// pst returns player pl's tapered piece-square sum at the phase.
-func (t *pstTables) pst(p *core.Position, pl core.Player, size, phase int) int {
-	mg, eg := 0, 0
-	tmg, teg := t.mg[pl], t.eg[pl]
-	for _, sq := range p.PieceSquares(pl) {
-		i := int(p.At(sq).Type())*size + int(sq)
-		mg += int(tmg[i])
-		eg += int(teg[i])
-	}
-	return (mg*phase + eg*(t.full-phase)) / t.full
-}
