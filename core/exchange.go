@@ -3,13 +3,18 @@ package core
 // Static exchange evaluation (hot path): the captures on one square played
 // out with the least valuable attacker first.
 
+// ExchangeApplies reports whether Exchange can judge any move of the
+// rules' games: two players on a bounded board, no exotic attackers, no
+// hook that adds to a move's effects or rules its slides.
+func (r *Rules) ExchangeApplies() bool {
+	return !r.Board.Unbounded && r.Players == 2 && r.attack[0].exotic == 0 && r.attack[1].exotic == 0 &&
+		r.Hooks.BeforeMove == nil && r.Hooks.AfterMove == nil && r.Hooks.Step == nil
+}
+
 // ExchangeJudges reports whether Exchange can judge m: its ok, without the
 // exchange.
 func (p *Position) ExchangeJudges(m Move) bool {
-	r := p.rules
-	if p.plane != nil || r.Players != 2 || m.Kind != KindNormal || m.Victims[0] != NoSquare || m.Promo != 0 ||
-		r.attack[0].exotic != 0 || r.attack[1].exotic != 0 ||
-		r.Hooks.BeforeMove != nil || r.Hooks.AfterMove != nil || r.Hooks.Step != nil {
+	if m.Kind != KindNormal || m.Victims[0] != NoSquare || m.Promo != 0 || !p.rules.ExchangeApplies() {
 		return false
 	}
 	victim, mover := p.board[m.To], p.board[m.From]

@@ -68,6 +68,9 @@ type evaluator struct {
 	// variants are this evaluator without the goal terms and/or the tuned
 	// tables, by forOptions's key, made on first use.
 	variants sync.Map
+	// exchange: core.Position.Exchange can judge the moves of these
+	// rules' games (core.Rules.ExchangeApplies).
+	exchange bool
 	// short[t]: a piece of type t attacks only squares within 2 steps of
 	// its own on an empty board (see shortRange).
 	short []bool
@@ -89,7 +92,7 @@ func evaluatorFor(r *core.Rules) *evaluator {
 }
 
 func newEvaluator(r *core.Rules) *evaluator {
-	e := &evaluator{r: r, values: PieceValues(r), hook: r.Hooks.Evaluate, short: shortRange(r)}
+	e := &evaluator{r: r, values: PieceValues(r), hook: r.Hooks.Evaluate, short: shortRange(r), exchange: r.ExchangeApplies()}
 	for t := 1; t < len(r.Pieces); t++ {
 		e.royals = e.royals || r.Pieces[t].Royal
 	}
@@ -365,7 +368,7 @@ func (e *evaluator) forOptions(opts Options) *evaluator {
 		return v.(*evaluator)
 	}
 	plain := &evaluator{r: e.r, values: e.values, square: e.square, size: e.size, safety: e.safety, hook: e.hook, terms: e.terms, tunedTerms: e.tunedTerms,
-		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short, structure: e.structure}
+		royals: e.royals, goal: e.goal, plane: e.plane, pst: e.pst, short: e.short, structure: e.structure, exchange: e.exchange}
 	if noGoal {
 		plain.goal = nil
 	}

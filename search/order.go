@@ -176,7 +176,7 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 			key = orderCapture + g*16 - att/16
 			switch {
 			case s.opts.NoSEE || s.brsMode || g >= att:
-			case s.p.ExchangeJudges(m) && !s.royalMover(m):
+			case s.ev.exchange && s.p.ExchangeJudges(m) && !s.royalMover(m):
 				// Judged when it comes first (judgeCapture), if ever:
 				// the exchange looks at the board alone, which the
 				// moves searched before then leave as it is.
@@ -227,7 +227,10 @@ func (s *Engine) quietKey(turn core.Player, m core.Move) int {
 // remaining move is one whose history is pending, the keys of all such
 // moves are looked up first (the node at ply is the position's).
 func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
-	best := s.bestJudged(st, i)
+	best := st.bestFrom(i)
+	if st.seePending && st.gains[best] >= seePending {
+		best = s.judgeFirst(st, i, best)
+	}
 	if st.pending && st.keys[best] == orderPending {
 		s.setCont(ply) // the children changed it
 		turn := s.p.Turn()
@@ -237,7 +240,7 @@ func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
 			}
 		}
 		st.pending = false
-		best = s.bestJudged(st, i)
+		best = st.bestFrom(i) // no capture left is unjudged: each came before the pending moves
 	}
 	st.swap(i, best)
 	return st.moves[i]
@@ -249,14 +252,14 @@ func (s *Engine) pickDeferred(st *plyState, i, ply int) core.Move {
 // move's is −1).
 const seePending = 1 << 30
 
-// bestJudged returns the index of the best remaining move (by key) from
-// index i on, the first of equals, once the static exchange of each
-// capture not yet judged that would come first has been (judgeCapture):
+// judgeFirst returns the index of the best remaining move (by key) from
+// index i on, the first of equals, given best, a capture whose static
+// exchange is not judged yet: it judges (judgeCapture) each such capture
+// that would come first, until one that is judged comes first. That is
 // the index that judging every capture when the moves were scored would
 // give, since a capture judged to lose only falls.
-func (s *Engine) bestJudged(st *plyState, i int) int {
-	best := st.bestFrom(i)
-	for st.seePending && st.gains[best] >= seePending {
+func (s *Engine) judgeFirst(st *plyState, i, best int) int {
+	for st.gains[best] >= seePending {
 		s.judgeCapture(st, best)
 		best = st.bestFrom(i)
 	}
@@ -352,10 +355,15 @@ func (s *Engine) enemyAttacks(sq core.Square, us core.Player) bool {
 	return false
 }
 
-// pick moves the best remaining move (by key) to index i and returns it
-// (bestJudged).
+// pick moves the best remaining move (by key) to index i and returns it,
+// judging first the captures not yet judged that come before it
+// (judgeFirst).
 func (s *Engine) pick(st *plyState, i int) core.Move {
-	st.swap(i, s.bestJudged(st, i))
+	best := st.bestFrom(i)
+	if st.seePending && st.gains[best] >= seePending {
+		best = s.judgeFirst(st, i, best)
+	}
+	st.swap(i, best)
 	return st.moves[i]
 }
 

@@ -26,7 +26,7 @@ func visitRandomGames(t *testing.T, name string, games, plies int, visit func(e 
 }
 
 // TestCapturesJudgedWhenPicked: the static exchange of a capture is judged
-// only when the capture comes first (bestJudged), and the moves come in
+// only when the capture comes first (judgeFirst), and the moves come in
 // the order that judging every capture at once gives, in chess and
 // Siberia (judged by the exchange) and Martian Chess (by the simplest
 // rule, at once).

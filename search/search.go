@@ -220,11 +220,20 @@ type plyState struct {
 // check, testing each position once: a node's test of the position after
 // one of its moves serves the child's.
 func (s *Engine) inCheckAt(ply int) bool {
-	st, h := &s.stack[ply], s.p.Hash()
+	if s.p.Royal(s.p.Turn()) == core.NoSquare {
+		return false // nothing to check, nothing to keep
+	}
+	return s.inCheckKept(ply)
+}
+
+// inCheckKept is inCheckAt where the side to move has a royal piece.
+func (s *Engine) inCheckKept(ply int) bool {
+	p := s.p
+	st, h := &s.stack[ply], p.Hash()
 	if st.checkKnown && st.checkHash == h {
 		return st.check
 	}
-	c := s.p.InCheck()
+	c := p.InCheck()
 	st.check, st.checkKnown, st.checkHash = c, true, h
 	return c
 }
