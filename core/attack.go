@@ -89,11 +89,11 @@ func (p *Position) attackedAround(k Square, us Player) uint8 {
 				if t.sliders>>ty&1 == 0 || live&^mask == 0 {
 					continue
 				}
-				at := (int32(b.row[from])+y0)*w + int32(b.col[from]) + x0
+				at := ((int32(b.row[from])+y0)*w+int32(b.col[from])+x0)*t.types + ty
 			rays:
 				for _, ray := range t.rays[t.rayIndex[at]:t.rayIndex[at+1]] {
 					bit := uint8(1) << ray.i
-					if live&^mask&bit == 0 || ray.mask>>ty&1 == 0 {
+					if live&^mask&bit == 0 {
 						continue
 					}
 					sq := sqs[ray.i]

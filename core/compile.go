@@ -83,20 +83,19 @@ type attackTable struct {
 	around     []uint8
 	aroundBias int32
 	types      int32
-	// The slides turned round: for a piece at files dx and ranks dy from
-	// a square, rayIndex[(dy+ranks−1)×(2×files−1)+dx+files−1] and the
-	// entry after it bound the rays of rays by which a slide could reach a
-	// square next to it, were the way clear. sliders has the bits of the
-	// types with slides.
+	// The slides turned round: for a piece of type t at files dx and
+	// ranks dy from a square, rayIndex[((dy+ranks−1)×(2×files−1)+dx+
+	// files−1)×types+t] and the entry after it bound the rays of rays by
+	// which one of its slides could reach a square next to it, were the
+	// way clear. sliders has the bits of the types with slides.
 	rays     []aroundRay
 	rayIndex []int32
 	sliders  uint64
 }
 
-// aroundRay is a slide of the types in mask that reaches the square next
-// to a square at Around index i, steps steps of delta away from the slider.
+// aroundRay is a slide that reaches the square next to a square at Around
+// index i, steps steps of delta away from the slider.
 type aroundRay struct {
-	mask  uint64
 	delta int32
 	steps int16
 	i     int16
@@ -422,10 +421,11 @@ func (t *attackTable) compileAround(stride, types int) {
 }
 
 // compileRays builds t.rays, t.rayIndex and t.sliders from t.slides, for
-// the board.
+// the board (after compileAround, which sets t.types).
 func (t *attackTable) compileRays(b *Board) {
 	w, h := 2*b.Files-1, 2*b.Ranks-1
-	lists := make([][]aroundRay, w*h)
+	types := int(t.types)
+	lists := make([][]aroundRay, w*h*types)
 	for _, a := range t.slides {
 		t.sliders |= a.mask
 		// The slide's step as files and ranks: |files| is at most the
@@ -440,7 +440,11 @@ func (t *attackTable) compileRays(b *Board) {
 					break
 				}
 				at := (dy+b.Ranks-1)*w + dx + b.Files - 1
-				lists[at] = append(lists[at], aroundRay{mask: a.mask, delta: a.delta, steps: int16(m), i: int16(i)})
+				for ty := 0; ty < types; ty++ {
+					if a.mask>>ty&1 != 0 {
+						lists[at*types+ty] = append(lists[at*types+ty], aroundRay{delta: a.delta, steps: int16(m), i: int16(i)})
+					}
+				}
 			}
 		}
 	}

@@ -177,7 +177,7 @@ func (s *Engine) scoreMovesFor(st *plyState, hashMove, prev core.Move, tacticalO
 			switch {
 			case s.opts.NoSEE || s.brsMode || g >= att:
 			case s.ev.exchange && s.p.ExchangeJudges(m) && !s.royalMover(m):
-				// Judged when it comes first (judgeCapture), if ever:
+				// Judged when it comes first (judgeFirst), if ever:
 				// the exchange looks at the board alone, which the
 				// moves searched before then leave as it is.
 				g |= seePending
