@@ -144,7 +144,8 @@ func TestStructAllocatesNothing(t *testing.T) {
 }
 
 // BenchmarkEvalStructure: the evaluation's cost in chess with and without
-// the structure terms, in the start position and a middlegame.
+// the structure terms (and with the pawn cache an engine uses, holding the
+// position's pawns), in the start position and a middlegame.
 func BenchmarkEvalStructure(b *testing.B) {
 	r := loadRules(b, "chess")
 	e := evaluatorFor(r)
@@ -165,6 +166,12 @@ func BenchmarkEvalStructure(b *testing.B) {
 		b.Run(pos.name+"Structure", func(b *testing.B) {
 			for b.Loop() {
 				e.eval(p, 0, true)
+			}
+		})
+		cache := newPawnCache(e.structure)
+		b.Run(pos.name+"Cached", func(b *testing.B) {
+			for b.Loop() {
+				e.evalWith(p, 0, true, cache)
 			}
 		})
 		b.Run(pos.name+"Mobility", func(b *testing.B) {
