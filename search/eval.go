@@ -275,10 +275,10 @@ func promotes(r *core.Rules, pl core.Player) bool {
 	return false
 }
 
-// side returns player pl's own terms (material, squares, royal safety), and
-// its material alone, where the square terms are not the tuned tables'
-// (tunedSides): the default square terms, or none when not positional or
-// the tables are switched off for material alone.
+// side returns player pl's own terms (material, the default square terms
+// where the variant has no tuned tables, royal safety), and its material
+// alone. With tuned tables a positional evaluation takes tunedSides
+// instead, and a material one no square terms.
 func (e *evaluator) side(p *core.Position, pl core.Player, positional bool) (total, material int) {
 	sum := 0
 	tab := e.square[pl]

@@ -287,12 +287,12 @@ func TestPawnCacheExact(t *testing.T) {
 		s := evaluatorFor(loadRules(t, name)).structure
 		cache := newPawnCache(s)
 		passed := 0
-		visitRandomGames(t, name, 10, 160, func(_ *Engine, p *core.Position) {
+		for _, p := range randomGamePositions(loadRules(t, name), 40, 160, 7) {
 			check(name, s, cache, p)
 			if c, _ := s.counts(p, false, nil); c[stPassed0]|c[stPassed1]|c[stPassed2]|c[stPassed3]|c[stPassed4]|c[stPassed5] != 0 {
 				passed++
 			}
-		})
+		}
 		if passed == 0 {
 			t.Errorf("%s: no position with a passed pawn: the test tests too little", name)
 		}

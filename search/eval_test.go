@@ -268,7 +268,7 @@ func TestTunedSidesBlend(t *testing.T) {
 		if e.pst == nil {
 			t.Fatalf("%s: no tuned tables", name)
 		}
-		visitRandomGames(t, name, 4, 160, func(_ *Engine, p *core.Position) {
+		for _, p := range randomGamePositions(loadRules(t, name), 16, 160, 7) {
 			ph := e.pst.phase(p, e.values)
 			want := 0
 			for q := 0; q < 2; q++ {
@@ -285,6 +285,6 @@ func TestTunedSidesBlend(t *testing.T) {
 			if got := e.tunedSides(p, 0, &material); got != want {
 				t.Fatalf("%s %s: %d, want %d", name, p.FEN(), got, want)
 			}
-		})
+		}
 	}
 }

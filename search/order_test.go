@@ -1,29 +1,10 @@
 package search
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"anychess/core"
 )
-
-// visitRandomGames plays random games of the variant and calls visit at
-// every position, with the engine pointed at it.
-func visitRandomGames(t *testing.T, name string, games, plies int, visit func(e *Engine, p *core.Position)) {
-	t.Helper()
-	r := loadRules(t, name)
-	e := New(Options{HashMB: 1})
-	rng := rand.New(rand.NewPCG(7, 8))
-	for g := 0; g < games; g++ {
-		p := r.StartPosition()
-		e.p, e.ev = p, evaluatorFor(r)
-		for ply := 0; ply < plies && p.Outcome().Status == core.Ongoing; ply++ {
-			visit(e, p)
-			moves := p.LegalMoves(nil)
-			p.MakeMove(moves[rng.IntN(len(moves))])
-		}
-	}
-}
 
 // TestCapturesJudgedWhenPicked: the static exchange of a capture is judged
 // only when the capture comes first (judgeFirst), and the moves come in
@@ -33,7 +14,11 @@ func visitRandomGames(t *testing.T, name string, games, plies int, visit func(e 
 func TestCapturesJudgedWhenPicked(t *testing.T) {
 	for _, name := range []string{"chess", "siberia", "martian-chess"} {
 		deferred, losing := 0, 0
-		visitRandomGames(t, name, 6, 100, func(e *Engine, p *core.Position) {
+		r := loadRules(t, name)
+		e := New(Options{HashMB: 1})
+		e.ev = evaluatorFor(r)
+		for _, p := range randomGamePositions(r, 24, 100, 7) {
+			e.p = p
 			fen := p.FEN()
 			st := &e.stack[1]
 			e.generate(st)
@@ -60,7 +45,7 @@ func TestCapturesJudgedWhenPicked(t *testing.T) {
 			if p.FEN() != fen {
 				t.Fatalf("%s: the position changed from %s to %s", name, fen, p.FEN())
 			}
-		})
+		}
 		switch {
 		case name == "martian-chess" && deferred > 0:
 			t.Errorf("%s: %d captures deferred, where the exchange cannot judge", name, deferred)
@@ -74,7 +59,11 @@ func TestCapturesJudgedWhenPicked(t *testing.T) {
 // not for one its ply saw before.
 func TestInCheckAtEachPosition(t *testing.T) {
 	checks := 0
-	visitRandomGames(t, "chess", 10, 150, func(e *Engine, p *core.Position) {
+	r := loadRules(t, "chess")
+	e := New(Options{HashMB: 1})
+	e.ev = evaluatorFor(r)
+	for _, p := range randomGamePositions(r, 40, 150, 7) {
+		e.p = p
 		want := p.InCheck()
 		for range 2 { // the second answer comes from the memo
 			if got := e.inCheckAt(3); got != want {
@@ -84,7 +73,7 @@ func TestInCheckAtEachPosition(t *testing.T) {
 		if want {
 			checks++
 		}
-	})
+	}
 	if checks == 0 {
 		t.Error("no position was in check: the test tests nothing")
 	}
