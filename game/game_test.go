@@ -4,6 +4,7 @@ package game
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -325,6 +326,43 @@ func TestMachineIllegalMove(t *testing.T) {
 	g := mustNew(t, Config{Rules: load(t, "chess", nil), Seats: []Seat{{Player: &badPlayer{}}}})
 	if _, err := g.MachineMove(); !errors.Is(err, ErrIllegal) || g.Ply() != 0 {
 		t.Errorf("illegal machine move: %v, ply %d", err, g.Ply())
+	}
+}
+
+// searcher is a Random player that then makes and unmakes every legal
+// move, as a search does: that leaves the position as it was but for the
+// order of its piece lists.
+type searcher struct{ Random }
+
+func (r *searcher) Move(s *State) (core.Move, error) {
+	move, err := r.Random.Move(s)
+	for _, m := range s.Position.LegalMoves(nil) {
+		s.Position.MakeMove(m)
+		s.Position.UnmakeMove()
+	}
+	return move, err
+}
+
+// TestMachineMoveKeepsPieceOrder: a machine player's search does not
+// reach the game's position. Its piece lists (whose order is the order
+// moves are generated in) stay as in the same game played without a
+// search, so an engine in process plays as the same engine through UCI,
+// which searches a position of its own.
+func TestMachineMoveKeepsPieceOrder(t *testing.T) {
+	r := load(t, "chess", nil)
+	searched := mustNew(t, Config{Rules: r, Seats: []Seat{{Player: &searcher{*NewRandom(1)}}, {Player: &searcher{*NewRandom(2)}}}})
+	plain := mustNew(t, Config{Rules: r, Seats: []Seat{{Player: NewRandom(1)}, {Player: NewRandom(2)}}})
+	for i := 0; i < 60 && !plain.Over(); i++ {
+		for _, g := range []*Game{searched, plain} {
+			if _, err := g.MachineMove(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for pl := core.Player(0); pl < 2; pl++ {
+			if got, want := searched.Position().PieceSquares(pl), plain.Position().PieceSquares(pl); !slices.Equal(got, want) {
+				t.Fatalf("ply %d: player %d's pieces in the order %v after a search, %v without", i+1, pl, got, want)
+			}
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ type Player interface {
 	// NewGame prepares the player for a game of the rules.
 	NewGame(r *core.Rules) error
 	// Move returns the player's move in the state's position, which has a
-	// legal move. It must leave the state as it is.
+	// legal move. The position is the player's own copy.
 	Move(s *State) (core.Move, error)
 	// Close releases what the player holds (an external process).
 	Close() error
