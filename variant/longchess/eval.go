@@ -31,6 +31,12 @@ const (
 	// part paid for smaller leads lost to material alone (doc/SEARCH.md).
 	evalAdvance = 1
 	advanceLead = 500
+	// evalHold is paid back in Capture the Map by a side short of that
+	// lead, per step of the same measure: a side level in material keeps
+	// its pieces back, where the enemy's range attacks reach fewer of them
+	// (stop 39: paying the advance there lost, holding back won; see
+	// doc/SEARCH.md).
+	evalHold = 1
 	// evalNonlethalStep is, with nonlethal captures, each of a side's pieces'
 	// distance from the edge it is sent back over, per square (up to
 	// nonlethalFar): each capture costs the victim sendBackRanks squares.
@@ -53,6 +59,7 @@ const (
 	termGuard
 	termAdvance
 	termNonlethal
+	termHold
 )
 
 var longTerms = []core.EvalTerm{
@@ -68,6 +75,7 @@ var longTerms = []core.EvalTerm{
 	termGuard:      {Name: "guard", Default: evalGuard},
 	termAdvance:    {Name: "advance", Default: evalAdvance},
 	termNonlethal:  {Name: "nonlethal-step", Default: evalNonlethalStep},
+	termHold:       {Name: "hold", Default: evalHold},
 }
 
 // Capture the Map: taking an enemy piece is worth huntGone[n] more than its
@@ -333,6 +341,8 @@ func longEvaluate(p *core.Position, pl core.Player, weight []int) int {
 			}
 			if lead >= advanceLead {
 				sums[side] += weight[termAdvance] * advance[side]
+			} else {
+				sums[side] -= weight[termHold] * advance[side]
 			}
 			continue
 		}
