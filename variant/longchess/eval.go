@@ -27,15 +27,14 @@ const (
 	// evalAdvance is paid in Capture the Map, to a side ahead in material
 	// of every enemy by advanceLead or more, per step each of its pieces is
 	// nearer the nearest enemy Keep (the enemy army's end) than the longest
-	// walk. Below that lead the game is left to material: at equal time a
-	// part paid for smaller leads lost to material alone (doc/SEARCH.md).
+	// walk. Paid for smaller leads too, it lost (doc/SEARCH.md).
 	evalAdvance = 1
 	advanceLead = 500
-	// evalHold is paid back in Capture the Map by a side short of that
-	// lead, per step of the same measure: a side level in material keeps
-	// its pieces back, where the enemy's range attacks reach fewer of them
-	// (stop 39: paying the advance there lost, holding back won; see
-	// doc/SEARCH.md).
+	// evalHold is paid back in two-player Capture the Map by a side short
+	// of that lead, per step of the same measure, so that a side level in
+	// material keeps its pieces back (stop 39: +35 by SPRT; see
+	// doc/SEARCH.md). The four-team game was not tested with it and has
+	// none.
 	evalHold = 1
 	// evalNonlethalStep is, with nonlethal captures, each of a side's pieces'
 	// distance from the edge it is sent back over, per square (up to
@@ -341,7 +340,7 @@ func longEvaluate(p *core.Position, pl core.Player, weight []int) int {
 			}
 			if lead >= advanceLead {
 				sums[side] += weight[termAdvance] * advance[side]
-			} else {
+			} else if g.players == 2 {
 				sums[side] -= weight[termHold] * advance[side]
 			}
 			continue
