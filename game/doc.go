@@ -9,7 +9,7 @@
 // through Submit (or SubmitText, which reads any notation the CLI takes);
 // a seat played by a Player (the engine, a random mover, a UCI engine) moves
 // through MachineMove, or through Request and Submit when the search runs
-// elsewhere (the server's worker pool). Either way the player searches a
+// elsewhere (the server's worker pool). Either way the engine searches a
 // copy of the position, so its search leaves the game's position exactly
 // as the moves made it. Every move is checked by the rules core before it
 // is made; a refused move changes nothing.

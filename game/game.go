@@ -527,7 +527,7 @@ func (g *Game) OfferDraw(pl core.Player) (agreed bool, err error) {
 			continue
 		}
 		judge, ok := s.Player.(DrawJudge)
-		if !ok || !judge.AcceptDraw(g.state(true)) {
+		if !ok || !judge.AcceptDraw(g.state(false)) {
 			return false, nil
 		}
 	}
@@ -673,11 +673,7 @@ func (g *Game) MachineMove() (Played, error) {
 	if pl == nil {
 		return Played{}, fmt.Errorf("%w: %s is a person", ErrNotAllowed, g.Name(turn))
 	}
-	// The player gets a copy: its search's makes and unmakes, which
-	// permute the piece lists (and so the order moves are generated in),
-	// must not leave the game's position other than its moves made it
-	// (doc/SEARCH.md, stop 39).
-	m, err := pl.Move(g.state(true))
+	m, err := pl.Move(g.state(false))
 	if err != nil {
 		return Played{}, fmt.Errorf("%s: %w", pl.Name(), err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"anychess/core"
+	"anychess/search"
 	"anychess/variant"
 )
 
@@ -329,38 +330,31 @@ func TestMachineIllegalMove(t *testing.T) {
 	}
 }
 
-// searcher is a Random player that then makes and unmakes every legal
-// move, as a search does: that leaves the position as it was but for the
-// order of its piece lists.
-type searcher struct{ Random }
-
-func (r *searcher) Move(s *State) (core.Move, error) {
-	move, err := r.Random.Move(s)
-	for _, m := range s.Position.LegalMoves(nil) {
-		s.Position.MakeMove(m)
-		s.Position.UnmakeMove()
-	}
-	return move, err
-}
-
-// TestMachineMoveKeepsPieceOrder: a machine player's search does not
-// reach the game's position. Its piece lists (whose order is the order
-// moves are generated in) stay as in the same game played without a
-// search, so an engine in process plays as the same engine through UCI,
-// which searches a position of its own.
-func TestMachineMoveKeepsPieceOrder(t *testing.T) {
-	r := load(t, "chess", nil)
-	searched := mustNew(t, Config{Rules: r, Seats: []Seat{{Player: &searcher{*NewRandom(1)}}, {Player: &searcher{*NewRandom(2)}}}})
-	plain := mustNew(t, Config{Rules: r, Seats: []Seat{{Player: NewRandom(1)}, {Player: NewRandom(2)}}})
-	for i := 0; i < 60 && !plain.Over(); i++ {
-		for _, g := range []*Game{searched, plain} {
-			if _, err := g.MachineMove(); err != nil {
+// TestEngineMoveKeepsPieceOrder: the engine's search does not reach the
+// position it is asked about. After its move the piece lists (whose order
+// is the order moves are generated in) are as they were, so an engine in
+// process plays as the same engine through UCI, which searches a position
+// of its own.
+func TestEngineMoveKeepsPieceOrder(t *testing.T) {
+	for _, v := range []struct {
+		name string
+		opts map[string]string
+	}{{"chess", nil}, {"longchess", map[string]string{"mode": "ctm"}}} {
+		r := load(t, v.name, v.opts)
+		engine := NewEngine("engine", search.Options{}, search.Limits{Nodes: 3000})
+		g := mustNew(t, Config{Rules: r, Seats: []Seat{{Player: engine}, {Player: engine}}})
+		for i := 0; i < 12 && !g.Over(); i++ {
+			before := [2][]core.Square{slices.Clone(g.Position().PieceSquares(0)), slices.Clone(g.Position().PieceSquares(1))}
+			if _, err := engine.Move(&State{Position: g.Position()}); err != nil {
 				t.Fatal(err)
 			}
-		}
-		for pl := core.Player(0); pl < 2; pl++ {
-			if got, want := searched.Position().PieceSquares(pl), plain.Position().PieceSquares(pl); !slices.Equal(got, want) {
-				t.Fatalf("ply %d: player %d's pieces in the order %v after a search, %v without", i+1, pl, got, want)
+			for pl := core.Player(0); pl < 2; pl++ {
+				if got := g.Position().PieceSquares(pl); !slices.Equal(got, before[pl]) {
+					t.Fatalf("%s ply %d: player %d's pieces in the order %v after a search, %v before", v.name, i, pl, got, before[pl])
+				}
+			}
+			if _, err := g.MachineMove(); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}

@@ -22,7 +22,9 @@ type Player interface {
 	// NewGame prepares the player for a game of the rules.
 	NewGame(r *core.Rules) error
 	// Move returns the player's move in the state's position, which has a
-	// legal move. The position is the player's own copy.
+	// legal move. It must leave the state as it is, the order of the
+	// position's piece lists included (a player that searches searches a
+	// copy: Engine).
 	Move(s *State) (core.Move, error)
 	// Close releases what the player holds (an external process).
 	Close() error
@@ -126,7 +128,12 @@ func (e *Engine) Move(s *State) (core.Move, error) {
 	if s.Stop != nil {
 		lim.Stop = s.Stop
 	}
-	res := e.engine.Search(s.Position, lim)
+	// A copy: the search's makes and unmakes permute the piece lists, and
+	// so the order later positions generate their moves in, which the
+	// game's position must keep as its moves made it (doc/SEARCH.md, stop
+	// 39: in process, the engine had lost about 100 Elo to itself through
+	// UCI in Capture the Map).
+	res := e.engine.Search(s.Position.Copy(), lim)
 	if res.Move == core.NullMove {
 		return res.Move, errors.New("engine found no move")
 	}
