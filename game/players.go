@@ -23,8 +23,8 @@ type Player interface {
 	NewGame(r *core.Rules) error
 	// Move returns the player's move in the state's position, which has a
 	// legal move. It must leave the state as it is, the order of the
-	// position's piece lists included (a player that searches searches a
-	// copy: Engine).
+	// position's piece lists included, so a player that searches does so
+	// on a copy (as Engine does).
 	Move(s *State) (core.Move, error)
 	// Close releases what the player holds (an external process).
 	Close() error
