@@ -332,6 +332,7 @@ func TestParsePlayerSwitches(t *testing.T) {
 		{"nocounter", func(o search.Options) bool { return o.NoCounterMoves }},
 		{"nosee", func(o search.Options) bool { return o.NoSEE }},
 		{"notuned", func(o search.Options) bool { return o.NoTunedWeights }},
+		{"nonet", func(o search.Options) bool { return o.NoNet }},
 		{"checkext", func(o search.Options) bool { return o.CheckExtension }},
 		{"checkext,nocheckext", func(o search.Options) bool { return !o.CheckExtension }},
 		{"material", func(o search.Options) bool { return o.MaterialOnly }},

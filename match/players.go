@@ -27,7 +27,7 @@ import (
 //	                             nofutility, noimproving, nolmrtable,
 //	                             noiir, nocont, nosingular, nocounter,
 //	                             nosee, nokillers, nohistory,
-//	                             noquiescence, notuned), null (null-move
+//	                             noquiescence, notuned, nonet), null (null-move
 //	                             pruning on), checkext (check extension on),
 //	                             nocheckext, material (material-only
 //	                             evaluation), nogoal (no goal terms in
@@ -106,6 +106,7 @@ var switches = map[string]func(*search.Options) *bool{
 	"nohistory":    func(o *search.Options) *bool { return &o.NoHistory },
 	"noquiescence": func(o *search.Options) *bool { return &o.NoQuiescence },
 	"notuned":      func(o *search.Options) *bool { return &o.NoTunedWeights },
+	"nonet":        func(o *search.Options) *bool { return &o.NoNet },
 }
 
 // Switches returns the names of the keys that turn one of the search's

@@ -5,6 +5,7 @@ package search
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 
 	"anychess/core"
@@ -107,8 +108,36 @@ func (n *Net) check() error {
 	case n.Base != "" && n.Base != NetBaseMaterial && n.Base != NetBaseEvaluation:
 		return fmt.Errorf("base %q: want %q, %q or none", n.Base, NetBaseMaterial, NetBaseEvaluation)
 	}
+	// A hidden unit's sum is kept in 16 bits: with a piece on every
+	// square, each at its largest weight, it must still fit.
+	squares := n.Files * n.Ranks
+	for j, b := range n.Bias {
+		largest := 0
+		for i := j; i < len(n.Input); i += n.Hidden {
+			largest = max(largest, abs(int(n.Input[i])))
+		}
+		if sum := abs(int(b)) + squares*largest; sum > math.MaxInt16 {
+			return fmt.Errorf("hidden unit %d could sum to %d (bias %d, an input weight of %d on each of %d squares): want at most %d", j, sum, b, largest, squares, math.MaxInt16)
+		}
+	}
 	return nil
 }
+
+// abs returns |v|.
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// netWeightLimit is the largest magnitude of an input weight that keeps
+// every hidden unit's sum of a board of squares within 16 bits, with a
+// bias of at most netBiasLimit.
+func netWeightLimit(squares int) int { return (math.MaxInt16 - netBiasLimit) / max(squares, 1) }
+
+// netBiasLimit is the largest magnitude of a quantised bias (2.0).
+const netBiasLimit = 2 * netQ
 
 // inputs is the number of input features of one view.
 func (n *Net) inputs() int { return 2 * len(n.Types) * n.Files * n.Ranks }
@@ -142,7 +171,7 @@ type netState struct {
 	// rel[pl][sq] is the square's index from player pl's side, -1 off
 	// the board.
 	rel  [2][]int32
-	acc  [2][]int32
+	acc  [2][]int16
 	last []core.Piece // by square
 	// values are the pieces' values when the net adds material;
 	// material is player 0's balance of the last board.
@@ -176,10 +205,7 @@ func newNetState(n *Net, r *core.Rules, ev *evaluator) (*netState, error) {
 		for _, sq := range b.Squares() {
 			ns.rel[pl][sq] = int32(relIndex(r, core.Player(pl), sq))
 		}
-		ns.acc[pl] = make([]int32, n.Hidden)
-		for j, v := range n.Bias {
-			ns.acc[pl][j] = int32(v)
-		}
+		ns.acc[pl] = append([]int16(nil), n.Bias...)
 	}
 	return ns, nil
 }
@@ -196,7 +222,6 @@ func (ns *netState) row(pl core.Player, pc core.Piece, sq core.Square) int {
 
 // update adds (sign 1) or removes (sign −1) piece pc on sq in both views.
 func (ns *netState) update(pc core.Piece, sq core.Square, sign int32) {
-	h := ns.n.Hidden
 	if ns.values != nil {
 		v := ns.values[pc.Type()]
 		if pc.Owner() != 0 {
@@ -205,16 +230,11 @@ func (ns *netState) update(pc core.Piece, sq core.Square, sign int32) {
 		ns.material += int(sign) * v
 	}
 	for pl := 0; pl < 2; pl++ {
-		w := ns.n.Input[ns.row(core.Player(pl), pc, sq):][:h]
-		acc := ns.acc[pl][:h]
+		w := ns.n.Input[ns.row(core.Player(pl), pc, sq):]
 		if sign > 0 {
-			for j, v := range w {
-				acc[j] += int32(v)
-			}
+			addRow(ns.acc[pl], w)
 		} else {
-			for j, v := range w {
-				acc[j] -= int32(v)
-			}
+			subRow(ns.acc[pl], w)
 		}
 	}
 }
@@ -241,10 +261,7 @@ func (ns *netState) eval(p *core.Position) int {
 	out := ns.n.Output[:2*h]
 	sum := int64(ns.n.OutBias)
 	for side, pl := range [2]core.Player{us, 1 - us} {
-		o := out[side*h:][:h]
-		for j, a := range ns.acc[pl][:h] {
-			sum += int64(min(max(a, 0), netQ)) * int64(o[j])
-		}
+		sum += int64(dotClamp(ns.acc[pl], out[side*h:], netQ))
 	}
 	v := int(sum * netScale / (netQ * netQ))
 	if us == 0 {

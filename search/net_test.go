@@ -2,10 +2,12 @@ package search
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,6 +174,44 @@ func TestNetFit(t *testing.T) {
 	if _, _, err := tr.Fit(NetOptions{Hidden: 0}); err == nil {
 		t.Error("a net of 0 hidden units was fitted")
 	}
+	// Two workers share each batch: the fit learns as well, and the same
+	// fit again gives the same net.
+	opt := NetOptions{Hidden: 8, Epochs: 60, Rate: 0.01, Batch: 64, Seed: 1, Validate: valid, Workers: 2}
+	n2, rep2, err := tr.Fit(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(rep2.Valid < rep.ValidStart/4) || math.Abs(rep2.Valid-rep.Valid) > rep.Valid/2 {
+		t.Errorf("two workers: validation error %.5f, one worker %.5f (first epoch %.5f)", rep2.Valid, rep.Valid, rep.ValidStart)
+	}
+	n3, _, err := tr.Fit(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(n2.Input, n3.Input) || !slices.Equal(n2.Output, n3.Output) || n2.OutBias != n3.OutBias {
+		t.Error("two fits with two workers gave different nets")
+	}
+	// Halving: past the best epoch the step is halved, and the net
+	// returned is that of the lowest validation error.
+	var log strings.Builder
+	opt.Halving, opt.Epochs, opt.Rate, opt.Log = true, 80, 0.05, &log
+	_, rep4, err := tr.Fit(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "(rate 0.025)") {
+		t.Errorf("halving: the step was never halved:\n%s", log.String())
+	}
+	for line := range strings.Lines(log.String()) {
+		var epoch int
+		var train, valid, rate float64
+		if _, err := fmt.Sscanf(line, "epoch %d: error %f, validation %f (rate %f)", &epoch, &train, &valid, &rate); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if valid < rep4.Valid-1e-5 {
+			t.Errorf("halving: epoch %d's validation error %.5f is below the returned net's %.5f", epoch, valid, rep4.Valid)
+		}
+	}
 }
 
 // TestNetFits: a net is used only in the game it was made for.
@@ -330,4 +370,18 @@ func TestNetGradient(t *testing.T) {
 			t.Errorf("weight %d: gradient %.8f, by differences %.8f", i, grad[i], num)
 		}
 	}
+}
+
+// BenchmarkNetSearch: a chess search evaluating with a net of 256 units, in
+// nodes a second (against BenchmarkSearchChess, the tables).
+func BenchmarkNetSearch(b *testing.B) {
+	r := loadRules(b, "chess")
+	e := New(Options{Net: randomNet(r, 256, 1, "")})
+	var nodes uint64
+	b.ResetTimer()
+	for range b.N {
+		e.NewGame()
+		nodes += e.Search(r.StartPosition(), Limits{Depth: 7}).Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

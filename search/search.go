@@ -168,8 +168,11 @@ type Options struct {
 	// piece-square tables (Weights, made by 'anychess tune').
 	NoTunedWeights bool
 	// Net, when it fits the game (Net.Fits), evaluates positions in place
-	// of the evaluation's terms.
+	// of the evaluation's terms; without one, the variant's built-in net
+	// does (BuiltinNet), unless NoNet or MaterialOnly is set.
 	Net *Net
+	// NoNet: no built-in net; the evaluation's terms evaluate.
+	NoNet bool
 	// NoGoal: the generic evaluation leaves out the goal terms (a royal
 	// piece's distance to the region it wins by reaching, and the pressure
 	// on that region; see goal.go).
@@ -409,8 +412,11 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	s.soft, s.hard = limits.TimeBudget()
 	s.root = p.Turn()
 	s.multi = r.Players > 2 && !twoSides(r)
-	if s.opts.Net != nil && (s.net == nil || s.net.r != r) {
-		s.net, _ = newNetState(s.opts.Net, r, s.ev) // nil where it does not fit
+	switch net := s.netFor(r); {
+	case net == nil:
+		s.net = nil
+	case s.net == nil || s.net.r != r || s.net.n != net:
+		s.net, _ = newNetState(net, r, s.ev) // nil where it does not fit
 	}
 	if st := s.ev.structure; st == nil {
 		s.pawns = nil
@@ -432,6 +438,18 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	for i := range s.contHist {
 		s.contHist[i] /= 2
 	}
+}
+
+// netFor returns the net that evaluates r's positions: Options.Net, else
+// the variant's built-in one, or nil.
+func (s *Engine) netFor(r *core.Rules) *Net {
+	switch {
+	case s.opts.Net != nil:
+		return s.opts.Net
+	case s.opts.NoNet || s.opts.MaterialOnly:
+		return nil
+	}
+	return BuiltinNet(r)
 }
 
 // twoSides reports whether r's players form two sides whose turns

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"anychess/core"
 )
@@ -121,6 +122,11 @@ type NetOptions struct {
 	Rate   float64 // Adam's step
 	Batch  int     // positions a step
 	Seed   uint64  // of the starting weights and the order of the positions
+	// Workers is how many goroutines share each batch (at least 1).
+	Workers int
+	// Halving: after an epoch that did not lower the validation error,
+	// the fit goes on from the best net so far with half the step.
+	Halving bool
 	// Validate, if not nil, holds positions kept out of the fit; the net
 	// of the epoch that predicts them best is returned.
 	Validate *NetTrainer
@@ -177,43 +183,74 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.05
 	}
 	f := newNetFit(params, inputs, h, k)
-	grad := make([]float64, len(params))
-	fg := newNetFit(grad, inputs, h, 0)
+	// Each worker adds the gradients of its share of a batch to a slice
+	// of its own; the shares are summed in worker order, so a fit with
+	// the same workers is repeatable.
+	workers := max(1, min(opt.Workers, 64))
+	grads := make([][]float64, workers)
+	fgs := make([]*netFit, workers)
+	scratches := make([]*netScratch, workers)
+	for w := range workers {
+		grads[w] = make([]float64, len(params))
+		fgs[w] = newNetFit(grads[w], inputs, h, 0)
+		scratches[w] = newNetScratch(h)
+	}
+	grad := grads[0]
 	adam := newAdam(len(params))
 	order := make([]int, len(t.items))
 	for i := range order {
 		order[i] = i
 	}
 	best := append([]float64(nil), params...)
-	scratch := newNetScratch(h)
+	var wg sync.WaitGroup
+	rate := opt.Rate
 	for epoch := 1; epoch <= opt.Epochs; epoch++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for b := 0; b < len(order); b += opt.Batch {
-			clear(grad)
 			batch := order[b:min(b+opt.Batch, len(order))]
-			for _, i := range batch {
-				f.step(t, &t.items[i], fg, scratch)
+			share := (len(batch) + workers - 1) / workers
+			for w := range workers {
+				part := batch[min(w*share, len(batch)):min((w+1)*share, len(batch))]
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					clear(grads[w])
+					for _, i := range part {
+						f.step(t, &t.items[i], fgs[w], scratches[w])
+					}
+				}()
+			}
+			wg.Wait()
+			for w := 1; w < workers; w++ {
+				for i, v := range grads[w] {
+					grad[i] += v
+				}
 			}
 			scale := 1 / float64(len(batch))
 			for i := range grad {
 				grad[i] *= scale
 			}
-			adam.step(params, grad, opt.Rate)
+			adam.step(params, grad, rate)
 		}
-		train := f.meanError(t, scratch)
+		train := f.meanError(t, scratches)
 		valid := train
 		if opt.Validate != nil && opt.Validate.Len() > 0 {
-			valid = f.meanError(opt.Validate, scratch)
+			valid = f.meanError(opt.Validate, scratches)
 		}
 		if epoch == 1 {
 			rep.ValidStart = valid
 		}
-		if valid < rep.Valid {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, "epoch %d: error %.5f, validation %.5f (rate %g)\n", epoch, train, valid, rate)
+		}
+		switch {
+		case valid < rep.Valid:
 			rep.Valid, rep.Train, rep.BestEpoch = valid, train, epoch
 			copy(best, params)
-		}
-		if opt.Log != nil {
-			fmt.Fprintf(opt.Log, "epoch %d: error %.5f, validation %.5f\n", epoch, train, valid)
+		case opt.Halving:
+			// Past the best: go on from it with half the step.
+			copy(params, best)
+			rate /= 2
 		}
 	}
 	copy(params, best)
@@ -305,34 +342,50 @@ func (f *netFit) step(t *NetTrainer, it *netItem, g *netFit, sc *netScratch) {
 	}
 }
 
-// meanError is the net's mean squared error on t's positions.
-func (f *netFit) meanError(t *NetTrainer, sc *netScratch) float64 {
+// meanError is the net's mean squared error on t's positions, computed
+// by as many goroutines as scratches.
+func (f *netFit) meanError(t *NetTrainer, scratches []*netScratch) float64 {
+	sums := make([]float64, len(scratches))
+	share := (len(t.items) + len(scratches) - 1) / len(scratches)
+	var wg sync.WaitGroup
+	for w, sc := range scratches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w * share; i < min((w+1)*share, len(t.items)); i++ {
+				it := &t.items[i]
+				d := f.predict(f.forward(t, it, sc)) - float64(it.target)
+				sums[w] += d * d
+			}
+		}()
+	}
+	wg.Wait()
 	sum := 0.0
-	for i := range t.items {
-		it := &t.items[i]
-		d := f.predict(f.forward(t, it, sc)) - float64(it.target)
-		sum += d * d
+	for _, v := range sums {
+		sum += v
 	}
 	return sum / float64(len(t.items))
 }
 
 // quantise returns the fitted net with its weights stored as Net stores
-// them (a weight of 1.0 is netQ, beyond int16 clipped), each square's
+// them (a weight of 1.0 is netQ; input weights and biases clipped so that
+// no hidden unit's sum leaves 16 bits, Net.check), each square's
 // input weights with its factor's added.
 func (f *netFit) quantise(t *NetTrainer) *Net {
 	n := emptyNet(t.r, f.h)
-	q := func(v float64) int16 {
-		return int16(min(max(math.Round(v*netQ), math.MinInt16), math.MaxInt16))
+	q := func(v float64, limit int) int16 {
+		return int16(min(max(math.Round(v*netQ), float64(-limit)), float64(limit)))
 	}
 	h := f.h
+	limit := netWeightLimit(n.Files * n.Ranks)
 	for i := range n.Input {
-		n.Input[i] = q(f.in[i] + f.in[t.factor(i/h)*h+i%h])
+		n.Input[i] = q(f.in[i]+f.in[t.factor(i/h)*h+i%h], limit)
 	}
 	for i, v := range f.bias {
-		n.Bias[i] = q(v)
+		n.Bias[i] = q(v, netBiasLimit)
 	}
 	for i, v := range f.out {
-		n.Output[i] = q(v)
+		n.Output[i] = q(v, math.MaxInt16)
 	}
 	n.OutBias = int32(math.Round(*f.outBias * netQ * netQ))
 	return n

@@ -3,9 +3,11 @@ package search
 // Tuned evaluation weights: per-variant piece-square tables for the middlegame and the endgame, read from data files (weights/*.json) made by 'anychess tune'.
 
 import (
+	"compress/gzip"
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -79,6 +81,53 @@ func BuiltinWeights(name string) *Weights {
 		panic(builtinErr) // the embedded files are part of the build
 	}
 	return builtinWeights[name]
+}
+
+var (
+	builtinNetsMu sync.Mutex
+	builtinNets   = map[string]*Net{}
+)
+
+// BuiltinNet returns the evaluation network the package carries for r's
+// variant (weights/NAME.net.json.gz, made by 'anychess tune --net'), or nil
+// when it carries none or the net does not fit r (Net.Fits: a variant
+// file that takes a built-in name but changes its board or pieces).
+func BuiltinNet(r *core.Rules) *Net {
+	name := r.Name()
+	builtinNetsMu.Lock()
+	n, seen := builtinNets[name]
+	if !seen {
+		n = readBuiltinNet(name)
+		builtinNets[name] = n
+	}
+	builtinNetsMu.Unlock()
+	if n == nil || n.Fits(r) != nil {
+		return nil
+	}
+	return n
+}
+
+// readBuiltinNet reads the net file of the variant called name, or
+// returns nil when there is none.
+func readBuiltinNet(name string) *Net {
+	f, err := weightFiles.Open("weights/" + name + ".net.json.gz")
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		panic(fmt.Errorf("search: weights/%s.net.json.gz: %w", name, err)) // the embedded files are part of the build
+	}
+	data, err := io.ReadAll(z)
+	if err != nil {
+		panic(fmt.Errorf("search: weights/%s.net.json.gz: %w", name, err))
+	}
+	n, err := ParseNet(data)
+	if err != nil {
+		panic(fmt.Errorf("search: weights/%s.net.json.gz: %w", name, err))
+	}
+	return n
 }
 
 // Tunable reports whether the generic evaluation of r can take Weights:

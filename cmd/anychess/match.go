@@ -30,7 +30,8 @@ const matchHelp = `Players (--a, --b):
                               history) nosingular nocounter (counter
                               moves) nosee (static exchange) nokillers
                               nohistory noquiescence notuned (tuned
-                              tables), and null checkext (check
+                              tables) nonet (the built-in network), and
+                              null checkext (check
                               extension on) nocheckext material nogoal
                               (no goal terms in the evaluation), and for
                               more than two players maxn paranoid brs

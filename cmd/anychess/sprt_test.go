@@ -143,7 +143,7 @@ func TestTuneCommand(t *testing.T) {
 	}
 	// A network fitted to the same positions, which a player can use.
 	nout := filepath.Join(dir, "chess.net.json")
-	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--net-base", "material", "--epochs", "3", "--out", nout); err != nil ||
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--net-base", "material", "--epochs", "3", "--halving", "--out", nout); err != nil ||
 		!strings.Contains(text, "--net 4:") || !strings.Contains(text, "the evaluation's terms") {
 		t.Errorf("--net: %v\n%s", err, text)
 	}
@@ -159,6 +159,18 @@ func TestTuneCommand(t *testing.T) {
 		!strings.Contains(text, "played 1 games") {
 		t.Errorf("--play-net: %v\n%s", err, text)
 	}
+	// Noise: the same opening's game differs.
+	quiet, noisy := filepath.Join(dir, "quiet.data"), filepath.Join(dir, "noisy.data")
+	for _, run := range []struct {
+		path, noise string
+	}{{quiet, "0"}, {noisy, "40"}} {
+		if text, err := runCmd(t, "", "tune", "chess", "--games", "1", "--nodes", "200", "--workers", "1", "--max-plies", "40", "--noise", run.noise, "--data", run.path); err != nil {
+			t.Fatalf("--noise %s: %v\n%s", run.noise, err, text)
+		}
+	}
+	if a, b := readFile(t, quiet), readFile(t, noisy); a == "" || a == b {
+		t.Errorf("--noise 40 played the game of --noise 0:\n%s", b)
+	}
 	if _, err := runCmd(t, "", "tune", "siberia", "--games", "1", "--play-net", nout, "--data", ndata); err == nil || !strings.Contains(err.Error(), "--play-net: net: made for chess") {
 		t.Errorf("--play-net with a net of another game: %v", err)
 	}
@@ -173,6 +185,8 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--epochs", "2000000"}, "--epochs 2000000"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--net", "-1"}, "--net -1"},
 		{[]string{"tune", "chess", "--data", data, "--out", out, "--net", "5000"}, "--net 5000"},
+		{[]string{"tune", "chess", "--data", data, "--games", "1", "--noise", "-1"}, "--noise -1"},
+		{[]string{"tune", "chess", "--data", data, "--games", "1", "--noise", "5000"}, "--noise 5000"},
 		{[]string{"tune", "martian-chess", "--data", mdata, "--out", out, "--net", "4"}, "a net needs a game of two players on a bounded board"},
 		{[]string{"tune", "chess", "--data", data}, "nothing to do"},
 		{[]string{"tune", "longchess", "--option", "teams=4", "--data", data, "--games", "1"}, "only a game of two players"},
@@ -298,4 +312,14 @@ func TestQuietMove(t *testing.T) {
 			t.Errorf("%s in %s: quiet %v, want %v", tc.move, tc.fen, got, tc.quiet)
 		}
 	}
+}
+
+// readFile returns a file's text, failing the test when it cannot be read.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

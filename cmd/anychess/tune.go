@@ -91,11 +91,13 @@ func cmdTune(args []string, stdout io.Writer) error {
 	blend := fs.Float64("result-weight", 0.5, "the share of the game's result in a position's target; the rest is the expected score of the search that played it")
 	maxPlies := fs.Int("max-plies", 300, "a self-play game still going after this many plies is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
+	noise := fs.Int("noise", 0, "with --games: the self-play engines add up to ±NOISE centipawns to every evaluation, seeded by the game, so that games from one opening differ (0 to 1000)")
 	teacher := fs.String("teacher", "", "a UCI engine with fixed limits that scores the positions of --data into --scored ('uci:COMMAND|go depth 10')")
 	scored := fs.String("scored", "", "the positions file with the teacher's scores (written with --teacher, read by --out)")
 	playNet := fs.String("play-net", "", "with --games: the self-play engines evaluate with this network (made by --net), so that a later fit learns the positions it leads to")
 	netBase := fs.String("net-base", "", "with --net: what the net's output is added to: material (the balance by the evaluation's piece values), evaluation (the evaluation's terms: the net corrects them), or nothing ('')")
 	net := fs.Int("net", 0, "fit an evaluation network of this many hidden units (1 to 1024) instead of the tables, and write it to --out (epochs 30 and rate 0.001 unless given)")
+	halving := fs.Bool("halving", false, "with --net: after an epoch that did not lower the validation error, go on from the best net so far with half the step")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
 	fs.Usage = func() {
 		fmt.Fprintln(stdout, "usage: anychess tune [VARIANT] --data FILE [--games N] [--out WEIGHTS] [flags]")
@@ -136,6 +138,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --workers %d: want 1 to 256", *workers)
 	case *nodes == 0:
 		return fmt.Errorf("tune: --nodes must be at least 1")
+	case *noise < 0 || *noise > 1000:
+		return fmt.Errorf("tune: --noise %d: want 0 to 1000 centipawns", *noise)
 	case *epochs < 1 || *epochs > 1_000_000 || !(*rate > 0 && *rate <= 1e6):
 		return fmt.Errorf("tune: --epochs %d, --rate %g: want 1 to 1000000 epochs and a rate above 0 (at most 1000000)", *epochs, *rate)
 	case *blend < 0 || *blend > 1:
@@ -164,7 +168,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 				return fmt.Errorf("tune: --play-net: %w", err)
 			}
 		}
-		if err := tunePlay(r, v, *games, *nodes, *workers, *maxPlies, *seed, *data, net, stdout); err != nil {
+		if err := tunePlay(r, v, *games, *nodes, *workers, *maxPlies, *seed, *noise, *data, net, stdout); err != nil {
 			return err
 		}
 	}
@@ -181,7 +185,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 		fitData = *scored
 	}
 	if *net > 0 {
-		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed}, *blend, stdout)
+		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving}, *blend, stdout)
 	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
@@ -191,7 +195,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 }
 
 // tunePlay plays the self-play games and appends their positions to path.
-func tunePlay(r *core.Rules, v variantFlags, games int, nodes uint64, workers, maxPlies int, seed uint64, path string, net *search.Net, stdout io.Writer) error {
+func tunePlay(r *core.Rules, v variantFlags, games int, nodes uint64, workers, maxPlies int, seed uint64, noise int, path string, net *search.Net, stdout io.Writer) error {
 	opts := append([]string(nil), v.options...)
 	sort.Strings(opts)
 	key := v.name + " [" + strings.Join(opts, ",") + "]"
@@ -229,7 +233,7 @@ func tunePlay(r *core.Rules, v variantFlags, games int, nodes uint64, workers, m
 				if i >= games {
 					return
 				}
-				lines, err := selfPlay(r, book[i%len(book)], nodes, maxPlies, net)
+				lines, err := selfPlay(r, book[i%len(book)], nodes, maxPlies, net, noise, seed<<32|uint64(i))
 				mu.Lock()
 				if err != nil {
 					firstErr = err
@@ -282,10 +286,11 @@ func (s *scoringEngine) Move(st *game.State) (core.Move, error) {
 // selfPlay plays one game from the opening and returns its quiet positions
 // as lines "RESULT<TAB>SCORE<TAB>POSITION": the game's result for the first
 // player, and the score of the search that chose the move played there,
-// from the first player's view.
-func selfPlay(r *core.Rules, opening []string, nodes uint64, maxPlies int, net *search.Net) ([]string, error) {
+// from the first player's view. With noise, the engines add up to ±noise
+// centipawns to their evaluations, varied by gameSeed.
+func selfPlay(r *core.Rules, opening []string, nodes uint64, maxPlies int, net *search.Net, noise int, gameSeed uint64) ([]string, error) {
 	scores := map[int]int{}
-	opts := search.Options{HashMB: 4, Net: net}
+	opts := search.Options{HashMB: 4, Net: net, Noise: noise, Seed: gameSeed}
 	seats := []game.Seat{
 		{Player: &scoringEngine{e: search.New(opts), limits: search.Limits{Nodes: nodes}, scores: scores}},
 		{Player: &scoringEngine{e: search.New(opts), limits: search.Limits{Nodes: nodes}, scores: scores}},

@@ -1,0 +1,64 @@
+package search
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestNetKernels: the kernels give the loops' integers for every length
+// (the vector part and the tail), including sums that wrap in int16 and
+// hidden units beyond the clamp on both sides.
+func TestNetKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n <= 80; n++ {
+		for trial := range 20 {
+			acc := make([]int16, n)
+			w := make([]int16, n+3)
+			for j := range acc {
+				acc[j] = int16(rng.IntN(1200) - 600)
+				if trial == 0 {
+					acc[j] = int16(rng.IntN(65536) - 32768) // wraps when added to
+				}
+			}
+			for j := range w {
+				w[j] = int16(rng.IntN(65536) - 32768)
+			}
+			want := append([]int16(nil), acc...)
+			for j := range want {
+				want[j] += w[j]
+			}
+			got := append([]int16(nil), acc...)
+			addRow(got, w)
+			for j := range want {
+				if got[j] != want[j] {
+					t.Fatalf("addRow, %d units: unit %d is %d, want %d", n, j, got[j], want[j])
+				}
+			}
+			subRow(got, w)
+			for j := range acc {
+				if got[j] != acc[j] {
+					t.Fatalf("subRow, %d units: unit %d is %d, want %d", n, j, got[j], acc[j])
+				}
+			}
+			var dot int32
+			for j, a := range acc {
+				dot += int32(min(max(a, 0), netQ)) * int32(w[j])
+			}
+			if d := dotClamp(acc, w, netQ); d != dot {
+				t.Fatalf("dotClamp, %d units: %d, want %d", n, d, dot)
+			}
+		}
+	}
+}
+
+func BenchmarkNetKernels(b *testing.B) {
+	acc := make([]int16, 256)
+	w := make([]int16, 512)
+	var sink int32
+	for range b.N {
+		addRow(acc, w)
+		subRow(acc, w[256:])
+		sink += dotClamp(acc, w, netQ)
+	}
+	_ = sink
+}
