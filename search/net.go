@@ -26,7 +26,7 @@ import (
 //	Input[(own·Types + type)·Files·Ranks + square][unit]  own = 0, opponent's = 1
 //	Bias[unit]
 //	Output[unit] for the side to move, Output[Hidden+unit] for the other
-//	OutBias, at netQ²
+//	OutBias, at netQ² (Squared: netQ²·netOutQ)
 type Net struct {
 	Variant string `json:"variant"`
 	Files   int    `json:"files"`
@@ -39,6 +39,11 @@ type Net struct {
 	Bias    []int16  `json:"bias"`
 	Output  []int16  `json:"output"`
 	OutBias int32    `json:"outBias"`
+	// Squared: a hidden unit's output is its clamped sum squared
+	// (SCReLU), not the clamped sum; its output weights are then stored
+	// with 1.0 as netOutQ, each within ±netOutLimit, so that a unit's
+	// output times its weight fits 16 bits.
+	Squared bool `json:"squared,omitempty"`
 	// Base is what the net's output is added to: nothing (""), the
 	// material balance by the evaluation's piece values ("material",
 	// PieceValues), or the evaluation's terms ("evaluation": the net
@@ -57,6 +62,22 @@ const (
 // netQ is a weight of 1.0 in a Net's quantised weights, and a hidden
 // unit's clamp.
 const netQ = 256
+
+// netOutQ is an output weight of 1.0 in a squared net, and netOutLimit
+// the largest magnitude of one: a clamped unit (at most netQ) times it
+// stays within 16 bits.
+const (
+	netOutQ     = 64
+	netOutLimit = 127
+)
+
+// outScale is the net's output of 1.0 before it is scaled to centipawns.
+func (n *Net) outScale() int64 {
+	if n.Squared {
+		return netQ * netQ * netOutQ
+	}
+	return netQ * netQ
+}
 
 // netScale is the centipawns of a net's output of 1.0, so that the
 // weights of a fit stay near 1 (as in the networks of the field).
@@ -107,6 +128,13 @@ func (n *Net) check() error {
 		return fmt.Errorf("%d output weights: want %d", len(n.Output), 2*n.Hidden)
 	case n.Base != "" && n.Base != NetBaseMaterial && n.Base != NetBaseEvaluation:
 		return fmt.Errorf("base %q: want %q, %q or none", n.Base, NetBaseMaterial, NetBaseEvaluation)
+	}
+	if n.Squared {
+		for i, o := range n.Output {
+			if abs(int(o)) > netOutLimit {
+				return fmt.Errorf("output weight %d is %d: a squared net's are within ±%d", i, o, netOutLimit)
+			}
+		}
 	}
 	// A hidden unit's sum is kept in 16 bits: with a piece on every
 	// square, each at its largest weight, it must still fit.
@@ -261,9 +289,13 @@ func (ns *netState) eval(p *core.Position) int {
 	out := ns.n.Output[:2*h]
 	sum := int64(ns.n.OutBias)
 	for side, pl := range [2]core.Player{us, 1 - us} {
-		sum += int64(dotClamp(ns.acc[pl], out[side*h:], netQ))
+		if ns.n.Squared {
+			sum += int64(dotSquared(ns.acc[pl], out[side*h:], netQ))
+		} else {
+			sum += int64(dotClamp(ns.acc[pl], out[side*h:], netQ))
+		}
 	}
-	v := int(sum * netScale / (netQ * netQ))
+	v := int(sum * netScale / ns.n.outScale())
 	if us == 0 {
 		v += ns.material
 	} else {

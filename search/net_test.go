@@ -14,6 +14,16 @@ import (
 	"anychess/core"
 )
 
+// randomSquaredNet returns randomNet's net with squared units.
+func randomSquaredNet(r *core.Rules, h int, seed uint64, base string) *Net {
+	n := randomNet(r, h, seed, base)
+	n.Squared = true
+	for i := range n.Output {
+		n.Output[i] /= 3 // within ±netOutLimit
+	}
+	return n
+}
+
 // randomNet returns a net of r with h hidden units and random weights.
 func randomNet(r *core.Rules, h int, seed uint64, base string) *Net {
 	n := emptyNet(r, h)
@@ -40,8 +50,11 @@ func randomNet(r *core.Rules, h int, seed uint64, base string) *Net {
 func TestNetIncremental(t *testing.T) {
 	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
 		r := loadRules(t, name)
-		for _, base := range []string{"", NetBaseMaterial, NetBaseEvaluation} {
+		for i, base := range []string{"", NetBaseMaterial, NetBaseEvaluation, ""} {
 			n := randomNet(r, 16, 1, base)
+			if i == 3 {
+				n = randomSquaredNet(r, 40, 1, base) // squared, and a tail past the vectors
+			}
 			ns, err := newNetState(n, r, evaluatorFor(r))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -98,7 +111,7 @@ func TestNetBase(t *testing.T) {
 		n.Base = NetBaseEvaluation
 		p := r.StartPosition()
 		with := New(Options{Net: n}).Search(p.Copy(), Limits{Depth: 6})
-		without := New(Options{}).Search(p.Copy(), Limits{Depth: 6})
+		without := New(Options{NoNet: true}).Search(p.Copy(), Limits{Depth: 6})
 		if with.Move != without.Move || with.Score != without.Score || with.Nodes != without.Nodes {
 			t.Errorf("%s: a zero net on the evaluation: %v %d (%d nodes); without: %v %d (%d nodes)", name, with.Move, with.Score, with.Nodes, without.Move, without.Score, without.Nodes)
 		}
@@ -190,6 +203,32 @@ func TestNetFit(t *testing.T) {
 	}
 	if !slices.Equal(n2.Input, n3.Input) || !slices.Equal(n2.Output, n3.Output) || n2.OutBias != n3.OutBias {
 		t.Error("two fits with two workers gave different nets")
+	}
+	// Squared units learn too, and their net evaluates as the fit does.
+	sq := NetOptions{Hidden: 8, Epochs: 60, Rate: 0.01, Batch: 64, Seed: 1, Validate: valid, Squared: true}
+	n5, rep5, err := tr.Fit(sq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n5.Squared || !(rep5.Valid < rep.ValidStart/4) {
+		t.Errorf("squared: validation error %.5f, first epoch %.5f (squared %v)", rep5.Valid, rep.ValidStart, n5.Squared)
+	}
+	ns5, err := newNetState(n5, r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	far = 0
+	for _, p := range positions {
+		want := score(p)
+		if p.Turn() == 1 {
+			want = -want
+		}
+		if d := math.Abs(sigmoid(float64(ns5.eval(p)), 1) - sigmoid(want, 1)); d > 0.05 {
+			far++
+		}
+	}
+	if far > len(positions)/12 {
+		t.Errorf("squared: %d of %d positions evaluated more than 0.05 in expected score from their scores", far, len(positions))
 	}
 	// Halving: past the best epoch the step is halved, and the net
 	// returned is that of the lowest validation error.
@@ -285,6 +324,9 @@ func TestParseNet(t *testing.T) {
 		{func(n *Net) { n.Ranks = 100 }, "board"},
 		{func(n *Net) { n.Types = n.Types[:1] }, "piece types"},
 		{func(n *Net) { n.Base = "pawns" }, "base"},
+		{func(n *Net) { n.Squared, n.Output = true, []int16{1, 2, 3, -200, 5, 6} }, "output weight 3 is -200"},
+		{func(n *Net) { n.Input = append([]int16{600}, n.Input[1:]...) }, "hidden unit 0 could sum to"},
+		{func(n *Net) { n.Bias = []int16{math.MaxInt16, 0, 0} }, "hidden unit 0 could sum to"},
 	} {
 		n := *good
 		tc.change(&n)
@@ -334,7 +376,16 @@ func TestNetGradient(t *testing.T) {
 	for i := range params {
 		params[i] = rng.Float64()*0.4 - 0.1
 	}
+	for _, squared := range []bool{false, true} {
+		checkNetGradient(t, tr, params, inputs, h, squared)
+	}
+}
+
+// checkNetGradient compares the fit's gradient at params with finite
+// differences.
+func checkNetGradient(t *testing.T, tr *NetTrainer, params []float64, inputs, h int, squared bool) {
 	f := newNetFit(params, inputs, h, 1)
+	f.squared = squared
 	sc := newNetScratch(h)
 	loss := func() float64 {
 		sum := 0.0
@@ -346,6 +397,7 @@ func TestNetGradient(t *testing.T) {
 	}
 	grad := make([]float64, len(params))
 	g := newNetFit(grad, inputs, h, 1)
+	g.squared = squared
 	for i := range tr.items {
 		f.step(tr, &tr.items[i], g, sc)
 	}
@@ -367,7 +419,7 @@ func TestNetGradient(t *testing.T) {
 		params[i] = old
 		num := (up - down) / 2e-6
 		if math.Abs(num-grad[i]) > 1e-6+1e-4*math.Abs(num) {
-			t.Errorf("weight %d: gradient %.8f, by differences %.8f", i, grad[i], num)
+			t.Errorf("squared %v: weight %d: gradient %.8f, by differences %.8f", squared, i, grad[i], num)
 		}
 	}
 }

@@ -54,3 +54,22 @@ func dotClamp(acc, w []int16, q int16) int32 {
 	}
 	return sum
 }
+
+// dotSquared returns Σ c²·w[j], c = clamp(acc[j], 0, q) (len(w) ≥
+// len(acc)); each c·w[j] must fit 16 bits, as Net.check ensures.
+func dotSquared(acc, w []int16, q int16) int32 {
+	n := len(acc)
+	w = w[:n]
+	v := n &^ 15
+	var sum int32
+	if v > 0 && haveAVX2 {
+		sum = dotSquaredAVX2(&acc[0], &w[0], v, int(q))
+	} else {
+		v = 0
+	}
+	for j := v; j < n; j++ {
+		c := int32(min(max(acc[j], 0), q))
+		sum += c * int32(w[j]) * c
+	}
+	return sum
+}

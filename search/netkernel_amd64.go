@@ -20,3 +20,9 @@ func subRowAVX2(acc, w *int16, n int)
 //
 //go:noescape
 func dotClampAVX2(acc, w *int16, n, q int) int32
+
+// dotSquaredAVX2 returns Σ c²·w[j], c = clamp(acc[j], 0, q), over n units
+// (a multiple of 16); each c·w[j] must fit 16 bits.
+//
+//go:noescape
+func dotSquaredAVX2(acc, w *int16, n, q int) int32

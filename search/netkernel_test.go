@@ -47,6 +47,16 @@ func TestNetKernels(t *testing.T) {
 			if d := dotClamp(acc, w, netQ); d != dot {
 				t.Fatalf("dotClamp, %d units: %d, want %d", n, d, dot)
 			}
+			small := make([]int16, n)
+			var sq int64
+			for j, a := range acc {
+				small[j] = int16(rng.IntN(2*netOutLimit+1) - netOutLimit)
+				c := int64(min(max(a, 0), netQ))
+				sq += c * c * int64(small[j])
+			}
+			if d := dotSquared(acc, small, netQ); int64(d) != sq {
+				t.Fatalf("dotSquared, %d units: %d, want %d", n, d, sq)
+			}
 		}
 	}
 }
@@ -58,7 +68,7 @@ func BenchmarkNetKernels(b *testing.B) {
 	for range b.N {
 		addRow(acc, w)
 		subRow(acc, w[256:])
-		sink += dotClamp(acc, w, netQ)
+		sink += dotClamp(acc, w, netQ) + dotSquared(acc, w[:256], netQ)
 	}
 	_ = sink
 }

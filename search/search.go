@@ -277,7 +277,10 @@ type Engine struct {
 	rootKey   uint64 // mixed into hash keys in games of more than two players
 	multi     bool
 	brs       *brsState // best-reply search's scratch space, made at first use
-	net       *netState // the evaluation by Options.Net, or nil
+	net       *netState // the evaluation by a net (netFor), or nil
+	// rfpBound: reverse futility pruning cuts only nodes whose beta lies
+	// within ±rfpBound.
+	rfpBound int
 	// nullPly is the position's Ply just after the null move the current
 	// path went through, -1 for none (see repeated).
 	nullPly int
@@ -417,6 +420,10 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 		s.net = nil
 	case s.net == nil || s.net.r != r || s.net.n != net:
 		s.net, _ = newNetState(net, r, s.ev) // nil where it does not fit
+	}
+	s.rfpBound = mateBound
+	if s.net != nil {
+		s.rfpBound = rfpNetBound
 	}
 	if st := s.ev.structure; st == nil {
 		s.pawns = nil
@@ -993,7 +1000,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	}
 	// Reverse futility pruning: far enough above beta near the horizon,
 	// a move will not lose it all.
-	if !s.opts.NoRFP && !pvNode && !inCheck && excluded == core.NullMove && depth <= rfpDepth && beta < mateBound && beta > -mateBound &&
+	if !s.opts.NoRFP && !pvNode && !inCheck && excluded == core.NullMove && depth <= rfpDepth && beta < s.rfpBound && beta > -s.rfpBound &&
 		eval-rfpMargin*(depth-better) >= beta {
 		return eval
 	}
@@ -1197,6 +1204,12 @@ const (
 	// the static evaluation exceeds beta by rfpMargin per ply of depth.
 	rfpDepth  = 6
 	rfpMargin = 90
+	// rfpNetBound: with a net evaluating, no node whose beta lies this
+	// far from 0 is cut. A net learnt from a teacher's scores, which
+	// flatten as a game is decided, says little of which lost (or won)
+	// position is better (a bare king about to be mated at −782, where
+	// the line that did not mate scored +1327).
+	rfpNetBound = 1000
 	// pruneDepth is the deepest node late-move and futility pruning cut
 	// quiet moves at.
 	pruneDepth = 3

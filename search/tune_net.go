@@ -127,6 +127,10 @@ type NetOptions struct {
 	// Halving: after an epoch that did not lower the validation error,
 	// the fit goes on from the best net so far with half the step.
 	Halving bool
+	// Squared: a hidden unit's output is its clamped sum squared
+	// (Net.Squared); its output weights are kept within what Net can
+	// store (±netOutLimit / netOutQ).
+	Squared bool
 	// Validate, if not nil, holds positions kept out of the fit; the net
 	// of the epoch that predicts them best is returned.
 	Validate *NetTrainer
@@ -183,6 +187,7 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.05
 	}
 	f := newNetFit(params, inputs, h, k)
+	f.squared = opt.Squared
 	// Each worker adds the gradients of its share of a batch to a slice
 	// of its own; the shares are summed in worker order, so a fit with
 	// the same workers is repeatable.
@@ -231,6 +236,12 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 				grad[i] *= scale
 			}
 			adam.step(params, grad, rate)
+			if f.squared {
+				limit := float64(netOutLimit) / netOutQ
+				for j, v := range f.out {
+					f.out[j] = min(max(v, -limit), limit)
+				}
+			}
 		}
 		train := f.meanError(t, scratches)
 		valid := train
@@ -265,6 +276,8 @@ type netFit struct {
 	in, bias, out []float64
 	outBias       *float64
 	k             float64
+	// squared: a unit's output is its clamped sum squared (Net.Squared).
+	squared bool
 }
 
 // newNetFit lays a net of inputs features and h units over v: input
@@ -299,7 +312,11 @@ func (f *netFit) forward(t *NetTrainer, it *netItem, sc *netScratch) float64 {
 		}
 		o := f.out[side*h:][:h]
 		for j, a := range acc {
-			y += min(max(a, 0), 1) * o[j]
+			c := min(max(a, 0), 1)
+			if f.squared {
+				c *= c
+			}
+			y += c * o[j]
 		}
 	}
 	return y
@@ -323,11 +340,19 @@ func (f *netFit) step(t *NetTrainer, it *netItem, g *netFit, sc *netScratch) {
 		go_ := g.out[side*h:][:h]
 		for j, a := range acc {
 			c := min(max(a, 0), 1)
-			go_[j] += dy * c
-			if a > 0 && a < 1 {
-				acc[j] = dy * o[j] // now the gradient of the unit
-			} else {
+			switch {
+			case a <= 0 || a >= 1:
+				if f.squared {
+					c *= c
+				}
+				go_[j] += dy * c
 				acc[j] = 0
+			case f.squared:
+				go_[j] += dy * c * c
+				acc[j] = 2 * c * dy * o[j] // now the gradient of the unit
+			default:
+				go_[j] += dy * c
+				acc[j] = dy * o[j]
 			}
 		}
 		for j, d := range acc {
@@ -384,10 +409,15 @@ func (f *netFit) quantise(t *NetTrainer) *Net {
 	for i, v := range f.bias {
 		n.Bias[i] = q(v, netBiasLimit)
 	}
+	n.Squared = f.squared
 	for i, v := range f.out {
-		n.Output[i] = q(v, math.MaxInt16)
+		if f.squared {
+			n.Output[i] = int16(min(max(math.Round(v*netOutQ), -netOutLimit), netOutLimit))
+		} else {
+			n.Output[i] = q(v, math.MaxInt16)
+		}
 	}
-	n.OutBias = int32(math.Round(*f.outBias * netQ * netQ))
+	n.OutBias = int32(math.Round(*f.outBias * float64(n.outScale())))
 	return n
 }
 

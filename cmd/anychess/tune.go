@@ -97,6 +97,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	playNet := fs.String("play-net", "", "with --games: the self-play engines evaluate with this network (made by --net), so that a later fit learns the positions it leads to")
 	netBase := fs.String("net-base", "", "with --net: what the net's output is added to: material (the balance by the evaluation's piece values), evaluation (the evaluation's terms: the net corrects them), or nothing ('')")
 	net := fs.Int("net", 0, "fit an evaluation network of this many hidden units (1 to 1024) instead of the tables, and write it to --out (epochs 30 and rate 0.001 unless given)")
+	squared := fs.Bool("squared", false, "with --net: each hidden unit's output is its clamped sum squared (SCReLU), not the clamped sum")
 	halving := fs.Bool("halving", false, "with --net: after an epoch that did not lower the validation error, go on from the best net so far with half the step")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
 	fs.Usage = func() {
@@ -185,7 +186,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 		fitData = *scored
 	}
 	if *net > 0 {
-		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving}, *blend, stdout)
+		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared}, *blend, stdout)
 	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
