@@ -437,3 +437,49 @@ func BenchmarkNetSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestBuiltinNets: every net the package carries reads, is for the variant
+// its file names and fits it; BuiltinNet gives it for that variant and
+// nothing for a variant without a file; an engine given no options
+// searches with it, and NoNet without it.
+func TestBuiltinNets(t *testing.T) {
+	entries, err := weightFiles.ReadDir("weights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	carried := map[string]bool{}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".net.json.gz")
+		if !ok {
+			continue
+		}
+		carried[name] = true
+		r := loadRules(t, name)
+		n := readBuiltinNet(name)
+		if n == nil || n.Variant != name || n.Fits(r) != nil {
+			t.Errorf("%s: the carried net does not fit its variant", e.Name())
+			continue
+		}
+		if b := BuiltinNet(r); b == nil || b.Note != n.Note || b.Hidden != n.Hidden || b.Squared != n.Squared {
+			t.Errorf("%s: BuiltinNet does not give the carried net", name)
+		}
+		p := r.StartPosition()
+		def := New(Options{}).Search(p.Copy(), Limits{Depth: 5})
+		with := New(Options{Net: n}).Search(p.Copy(), Limits{Depth: 5})
+		without := New(Options{NoNet: true}).Search(p.Copy(), Limits{Depth: 5})
+		if def.Move != with.Move || def.Score != with.Score || def.Nodes != with.Nodes {
+			t.Errorf("%s: the default engine does not search with the carried net", name)
+		}
+		if without.Score == with.Score && without.Nodes == with.Nodes {
+			t.Errorf("%s: NoNet searches as with the net", name)
+		}
+	}
+	if !carried["chess"] {
+		t.Error("no chess net carried")
+	}
+	for _, name := range []string{"siberia", "claustrophobia", "martian-chess", "infinite-plane"} {
+		if !carried[name] && BuiltinNet(loadRules(t, name)) != nil {
+			t.Errorf("%s: a built-in net without a file", name)
+		}
+	}
+}

@@ -487,9 +487,19 @@ func tuneNet(r *core.Rules, path, out, base string, opt search.NetOptions, blend
 	if err != nil {
 		return err
 	}
-	n.Note = fmt.Sprintf("anychess tune %s --net %d: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, batch %d, "+
+	flags := fmt.Sprintf("--net %d --workers %d --seed %d", opt.Hidden, opt.Workers, opt.Seed)
+	if opt.Squared {
+		flags += " --squared"
+	}
+	if opt.Halving {
+		flags += " --halving"
+	}
+	if base != "" {
+		flags += " --net-base " + base
+	}
+	n.Note = fmt.Sprintf("anychess tune %s %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, batch %d, "+
 		"targets %g × result + %g × the expected score of the scores (scale K %.3f), the net of epoch %d; mean squared error %.5f, validation %.5f (first epoch %.5f; the evaluation's terms %.5f)",
-		r.Name(), opt.Hidden, rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Batch, blend, 1-blend, rep.K, rep.BestEpoch, rep.Train, rep.Valid, rep.ValidStart, rep.ValidEval)
+		r.Name(), flags, rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Batch, blend, 1-blend, rep.K, rep.BestEpoch, rep.Train, rep.Valid, rep.ValidStart, rep.ValidEval)
 	return writeFitted(out, n, &n.Note, path, seen, valid.Len(), made, start, stdout)
 }
 
