@@ -230,6 +230,41 @@ func TestNetFit(t *testing.T) {
 	if far > len(positions)/12 {
 		t.Errorf("squared: %d of %d positions evaluated more than 0.05 in expected score from their scores", far, len(positions))
 	}
+	// EvalScale: the scores are half the evaluation's centipawns (about
+	// the material balance), so the net is read at about half their
+	// scale and speaks the evaluation's centipawns, twice the scores.
+	es := NetOptions{Hidden: 8, Epochs: 60, Rate: 0.01, Batch: 64, Seed: 1, Validate: valid, EvalScale: true}
+	n6, rep6, err := tr.Fit(es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(rep6.K-1) > 0.05 || rep6.NetK < 0.35 || rep6.NetK > 0.65 || !(rep6.Valid < rep.ValidStart/4) {
+		t.Errorf("eval scale: K %.3f, the net's %.3f (want about 0.5), validation error %.5f", rep6.K, rep6.NetK, rep6.Valid)
+	}
+	if rep.NetK != rep.K {
+		t.Errorf("without eval scale the net is read at %.3f, not the scores' K %.3f", rep.NetK, rep.K)
+	}
+	ns6, err := newNetState(n6, r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sumNet, sumScore float64
+	far = 0
+	for _, p := range positions {
+		want := score(p)
+		if p.Turn() == 1 {
+			want = -want
+		}
+		got := float64(ns6.eval(p))
+		sumNet += math.Abs(got)
+		sumScore += math.Abs(want)
+		if d := math.Abs(sigmoid(got, rep6.NetK) - sigmoid(want, 1)); d > 0.05 {
+			far++
+		}
+	}
+	if ratio := sumNet / sumScore; ratio < 1.6 || ratio > 2.5 || far > len(positions)/12 {
+		t.Errorf("eval scale: the net's centipawns are %.2f × the scores' (want about 2); %d of %d positions more than 0.05 off", ratio, far, len(positions))
+	}
 	// Halving: past the best epoch the step is halved, and the net
 	// returned is that of the lowest validation error.
 	var log strings.Builder

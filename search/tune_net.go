@@ -131,6 +131,12 @@ type NetOptions struct {
 	// (Net.Squared); its output weights are kept within what Net can
 	// store (±netOutLimit / netOutQ).
 	Squared bool
+	// EvalScale: the net's centipawns are the evaluation's (the tables'
+	// and terms', read at the scale at which they predict the targets
+	// best), not the teacher's, so that the search's margins, set with
+	// the evaluation, mean what they meant. Without it the net speaks
+	// the teacher's centipawns.
+	EvalScale bool
 	// Validate, if not nil, holds positions kept out of the fit; the net
 	// of the epoch that predicts them best is returned.
 	Validate *NetTrainer
@@ -141,6 +147,7 @@ type NetOptions struct {
 type NetReport struct {
 	Positions  int
 	K          float64 // the scale of the scores, fitted to the results
+	NetK       float64 // the scale at which the net's output is read: K, or with EvalScale the evaluation's
 	BestEpoch  int
 	Train      float64 // mean squared error of the returned net on the fit's positions
 	Valid      float64 // and on the validation positions
@@ -166,7 +173,11 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	t.setTargets(k)
 	if opt.Validate != nil {
 		opt.Validate.setTargets(k)
-		rep.ValidEval = opt.Validate.evalError()
+		rep.ValidEval, _ = opt.Validate.evalError()
+	}
+	rep.NetK = k
+	if opt.EvalScale {
+		_, rep.NetK = t.evalError()
 	}
 	h := opt.Hidden
 	inputs := t.fitInputs()
@@ -186,7 +197,7 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	for i := range nOut {
 		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.05
 	}
-	f := newNetFit(params, inputs, h, k)
+	f := newNetFit(params, inputs, h, rep.NetK)
 	f.squared = opt.Squared
 	// Each worker adds the gradients of its share of a batch to a slice
 	// of its own; the shares are summed in worker order, so a fit with
@@ -442,9 +453,9 @@ func (t *NetTrainer) setTargets(k float64) {
 }
 
 // evalError is the mean squared error of the evaluation's terms on t's
-// positions, read at the scale that fits them best (their centipawns need
-// not be the scores').
-func (t *NetTrainer) evalError() float64 {
+// positions, read at the scale k that fits them best (their centipawns
+// need not be the scores').
+func (t *NetTrainer) evalError() (mse, k float64) {
 	loss := func(k float64) float64 {
 		sum := 0.0
 		for _, it := range t.items {
@@ -453,5 +464,6 @@ func (t *NetTrainer) evalError() float64 {
 		}
 		return sum / float64(max(len(t.items), 1))
 	}
-	return loss(goldenSection(loss))
+	k = goldenSection(loss)
+	return loss(k), k
 }

@@ -143,8 +143,9 @@ func TestTuneCommand(t *testing.T) {
 	}
 	// A network fitted to the same positions, which a player can use.
 	nout := filepath.Join(dir, "chess.net.json")
-	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--net-base", "material", "--epochs", "3", "--halving", "--squared", "--out", nout); err != nil ||
-		!strings.Contains(text, "--squared --halving --net-base material:") || !strings.Contains(text, "the evaluation's terms") {
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--net-base", "material", "--epochs", "3", "--halving", "--squared", "--eval-scale", "--out", nout); err != nil ||
+		!strings.Contains(text, "--squared --halving --net-base material --eval-scale:") || !strings.Contains(text, "the evaluation's terms") ||
+		!strings.Contains(text, "the net's output read at the evaluation's scale") {
 		t.Errorf("--net: %v\n%s", err, text)
 	}
 	if n, err := search.LoadNet(nout); err != nil || n.Hidden != 4 || n.Base != search.NetBaseMaterial || n.Variant != "chess" || n.Note == "" || !n.Squared {

@@ -97,6 +97,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	playNet := fs.String("play-net", "", "with --games: the self-play engines evaluate with this network (made by --net), so that a later fit learns the positions it leads to")
 	netBase := fs.String("net-base", "", "with --net: what the net's output is added to: material (the balance by the evaluation's piece values), evaluation (the evaluation's terms: the net corrects them), or nothing ('')")
 	net := fs.Int("net", 0, "fit an evaluation network of this many hidden units (1 to 1024) instead of the tables, and write it to --out (epochs 30 and rate 0.001 unless given)")
+	evalScale := fs.Bool("eval-scale", false, "with --net: the net's centipawns are the evaluation's (its scale fitted to the targets), not the teacher's, so that the search's margins keep their meaning")
 	squared := fs.Bool("squared", false, "with --net: each hidden unit's output is its clamped sum squared (SCReLU), not the clamped sum")
 	halving := fs.Bool("halving", false, "with --net: after an epoch that did not lower the validation error, go on from the best net so far with half the step")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
@@ -186,7 +187,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 		fitData = *scored
 	}
 	if *net > 0 {
-		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared}, *blend, stdout)
+		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, EvalScale: *evalScale}, *blend, stdout)
 	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
@@ -497,9 +498,14 @@ func tuneNet(r *core.Rules, path, out, base string, opt search.NetOptions, blend
 	if base != "" {
 		flags += " --net-base " + base
 	}
+	netK := ""
+	if opt.EvalScale {
+		flags += " --eval-scale"
+		netK = fmt.Sprintf(", the net's output read at the evaluation's scale %.3f", rep.NetK)
+	}
 	n.Note = fmt.Sprintf("anychess tune %s %s: %d positions of %s (the last %d kept for validation), %d epochs at rate %g, batch %d, "+
-		"targets %g × result + %g × the expected score of the scores (scale K %.3f), the net of epoch %d; mean squared error %.5f, validation %.5f (first epoch %.5f; the evaluation's terms %.5f)",
-		r.Name(), flags, rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Batch, blend, 1-blend, rep.K, rep.BestEpoch, rep.Train, rep.Valid, rep.ValidStart, rep.ValidEval)
+		"targets %g × result + %g × the expected score of the scores (scale K %.3f%s), the net of epoch %d; mean squared error %.5f, validation %.5f (first epoch %.5f; the evaluation's terms %.5f)",
+		r.Name(), flags, rep.Positions, path, valid.Len(), opt.Epochs, opt.Rate, opt.Batch, blend, 1-blend, rep.K, netK, rep.BestEpoch, rep.Train, rep.Valid, rep.ValidStart, rep.ValidEval)
 	return writeFitted(out, n, &n.Note, path, seen, valid.Len(), made, start, stdout)
 }
 
