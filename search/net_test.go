@@ -509,10 +509,12 @@ func TestBuiltinNets(t *testing.T) {
 			t.Errorf("%s: NoNet searches as with the net", name)
 		}
 	}
-	if !carried["chess"] {
-		t.Error("no chess net carried")
+	for _, name := range []string{"chess", "siberia"} {
+		if !carried[name] {
+			t.Errorf("no %s net carried", name)
+		}
 	}
-	for _, name := range []string{"siberia", "claustrophobia", "martian-chess", "infinite-plane"} {
+	for _, name := range []string{"claustrophobia", "martian-chess", "infinite-plane"} {
 		if !carried[name] && BuiltinNet(loadRules(t, name)) != nil {
 			t.Errorf("%s: a built-in net without a file", name)
 		}

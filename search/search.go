@@ -168,8 +168,9 @@ type Options struct {
 	// piece-square tables (Weights, made by 'anychess tune').
 	NoTunedWeights bool
 	// Net, when it fits the game (Net.Fits), evaluates positions in place
-	// of the evaluation's terms; without one, the variant's built-in net
-	// does (BuiltinNet), unless NoNet or MaterialOnly is set.
+	// of the evaluation's terms; without one, or with one of another
+	// game, the variant's built-in net does (BuiltinNet), unless NoNet or
+	// MaterialOnly is set.
 	Net *Net
 	// NoNet: no built-in net; the evaluation's terms evaluate.
 	NoNet bool
@@ -447,11 +448,11 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	}
 }
 
-// netFor returns the net that evaluates r's positions: Options.Net, else
-// the variant's built-in one, or nil.
+// netFor returns the net that evaluates r's positions: Options.Net where
+// it fits r, else the variant's built-in one, or nil.
 func (s *Engine) netFor(r *core.Rules) *Net {
 	switch {
-	case s.opts.Net != nil:
+	case s.opts.Net != nil && s.opts.Net.Fits(r) == nil:
 		return s.opts.Net
 	case s.opts.NoNet || s.opts.MaterialOnly:
 		return nil
