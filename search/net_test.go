@@ -168,18 +168,28 @@ func TestNetFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	far := 0
-	for _, p := range positions {
-		want := score(p)
-		if p.Turn() == 1 {
-			want = -want
+	// compare returns how many positions a net's evaluation, read at
+	// scale k, puts more than 0.05 in expected score from their scores
+	// (compared so since the fit weighs an error by how much it changes
+	// the expected score, little in lopsided positions), and the ratio of
+	// its centipawns to the scores'.
+	compare := func(ns *netState, k float64) (far int, ratio float64) {
+		var sumNet, sumScore float64
+		for _, p := range positions {
+			want := score(p)
+			if p.Turn() == 1 {
+				want = -want
+			}
+			got := float64(ns.eval(p))
+			sumNet += math.Abs(got)
+			sumScore += math.Abs(want)
+			if d := math.Abs(sigmoid(got, k) - sigmoid(want, 1)); d > 0.05 {
+				far++
+			}
 		}
-		// Compared as expected scores: the fit weighs an error by how
-		// much it changes the expected score, little in lopsided positions.
-		if d := math.Abs(sigmoid(float64(ns.eval(p)), 1) - sigmoid(want, 1)); d > 0.05 {
-			far++
-		}
+		return far, sumNet / sumScore
 	}
+	far, _ := compare(ns, 1)
 	t.Logf("K %.3f, validation error %.5f (first epoch %.5f); %d of %d positions more than 0.05 off", rep.K, rep.Valid, rep.ValidStart, far, len(positions))
 	if far > len(positions)/12 {
 		t.Errorf("%d of %d positions evaluated more than 0.05 in expected score from their scores", far, len(positions))
@@ -217,16 +227,7 @@ func TestNetFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	far = 0
-	for _, p := range positions {
-		want := score(p)
-		if p.Turn() == 1 {
-			want = -want
-		}
-		if d := math.Abs(sigmoid(float64(ns5.eval(p)), 1) - sigmoid(want, 1)); d > 0.05 {
-			far++
-		}
-	}
+	far, _ = compare(ns5, 1)
 	if far > len(positions)/12 {
 		t.Errorf("squared: %d of %d positions evaluated more than 0.05 in expected score from their scores", far, len(positions))
 	}
@@ -248,21 +249,8 @@ func TestNetFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sumNet, sumScore float64
-	far = 0
-	for _, p := range positions {
-		want := score(p)
-		if p.Turn() == 1 {
-			want = -want
-		}
-		got := float64(ns6.eval(p))
-		sumNet += math.Abs(got)
-		sumScore += math.Abs(want)
-		if d := math.Abs(sigmoid(got, rep6.NetK) - sigmoid(want, 1)); d > 0.05 {
-			far++
-		}
-	}
-	if ratio := sumNet / sumScore; ratio < 1.6 || ratio > 2.5 || far > len(positions)/12 {
+	far, ratio := compare(ns6, rep6.NetK)
+	if ratio < 1.6 || ratio > 2.5 || far > len(positions)/12 {
 		t.Errorf("eval scale: the net's centipawns are %.2f × the scores' (want about 2); %d of %d positions more than 0.05 off", ratio, far, len(positions))
 	}
 	// Halving: past the best epoch the step is halved, and the net
