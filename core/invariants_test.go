@@ -12,16 +12,17 @@ import (
 )
 
 // snapshot is everything observable about a position that make/unmake must
-// restore: its position text (FEN, or the variant's own), hash and cells.
+// restore: its position text (FEN, or the variant's own), hash, pawn hash
+// and cells.
 type snapshot struct {
-	fen   string
-	hash  uint64
-	cells []core.Piece
+	fen        string
+	hash, pawn uint64
+	cells      []core.Piece
 }
 
 func snap(p *core.Position) snapshot {
 	b := p.Rules().Board
-	s := snapshot{fen: p.String(), hash: p.Hash()}
+	s := snapshot{fen: p.String(), hash: p.Hash(), pawn: p.PawnHash()}
 	for _, sq := range b.Squares() {
 		s.cells = append(s.cells, p.At(sq))
 	}
@@ -29,7 +30,7 @@ func snap(p *core.Position) snapshot {
 }
 
 func (s snapshot) equal(o snapshot) bool {
-	if s.fen != o.fen || s.hash != o.hash || len(s.cells) != len(o.cells) {
+	if s.fen != o.fen || s.hash != o.hash || s.pawn != o.pawn || len(s.cells) != len(o.cells) {
 		return false
 	}
 	for i := range s.cells {
@@ -166,6 +167,9 @@ func TestRandomGameInvariants(t *testing.T) {
 					if p.Hash() != p.ComputeHash() {
 						t.Fatalf("%s: incremental hash wrong after %v in %s", name, m, before.fen)
 					}
+					if p.PawnHash() != p.ComputePawnHash() {
+						t.Fatalf("%s: incremental pawn hash wrong after %v in %s", name, m, before.fen)
+					}
 					illegal := vetoed || royalCapturable(t, p, mover)
 					if m.Kind == core.KindCastle && !illegal {
 						// legality of castling also depends on the squares passed; checked by LegalMoves
@@ -207,10 +211,47 @@ func TestRandomGameInvariants(t *testing.T) {
 				if q.Hash() != p.Hash() {
 					t.Fatalf("%s: %q parses to hash %x, the game reached it with %x", name, text, q.Hash(), p.Hash())
 				}
+				if q.PawnHash() != p.PawnHash() {
+					t.Fatalf("%s: %q parses to pawn hash %x, the game reached it with %x", name, text, q.PawnHash(), p.PawnHash())
+				}
 			}
 		}
 	}
 	if safe == 0 {
 		t.Error("the pins called no move safe")
+	}
+}
+
+// TestPawnHash: the pawn hash changes with the pawns and only with them.
+func TestPawnHash(t *testing.T) {
+	r, err := variant.Load("chess", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", "4k3/pp6/8/8/8/8/PP6/3K4 w - - 0 1", true},  // a king moved
+		{"4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", "3nk3/pp6/8/8/8/8/PP6/4K3 b - - 0 1", true}, // a knight, the turn
+		{"4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", "4k3/pp6/8/8/8/P7/1P6/4K3 w - - 0 1", false},
+		{"4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", "4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1", false}, // one pawn fewer
+		{"4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "4k3/p7/8/8/8/8/8/4K3 w - - 0 1", false},      // the owner
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", true},       // no pawns
+	} {
+		a, err := r.ParseFEN(tc.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := r.ParseFEN(tc.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.PawnHash() == b.PawnHash(); got != tc.same {
+			t.Errorf("%s / %s: same pawn hash %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+	}
+	if p := r.NewPosition(); p.PawnHash() != 0 {
+		t.Errorf("the empty board's pawn hash is %x, want 0", p.PawnHash())
 	}
 }

@@ -27,6 +27,7 @@ type Position struct {
 	scores   [MaxPlayers]int32
 	counters [16]int32
 	hash     uint64
+	pawnHash uint64 // the hash of the pawns alone (PawnHash)
 
 	changes []change
 	undos   []undoRecord
@@ -104,6 +105,11 @@ func (p *Position) Turn() Player { return p.turn }
 
 // Hash returns the Zobrist hash of the position.
 func (p *Position) Hash() uint64 { return p.hash }
+
+// PawnHash returns a Zobrist hash of the pawns alone (the pieces whose
+// PieceInfo.Pawn is set: their owners and squares), for what an engine
+// learns of a pawn structure. It is 0 on an unbounded board.
+func (p *Position) PawnHash() uint64 { return p.pawnHash }
 
 // At returns the content of sq (Empty, a piece, or Wall/Hole terrain).
 func (p *Position) At(sq Square) Piece {
@@ -201,10 +207,12 @@ func (p *Position) put(sq Square, old, pc Piece) {
 	z := &p.rules.zobrist
 	if old != Empty {
 		p.hash ^= z.piece(sq, old)
+		p.pawnHash ^= z.pawn(sq, old)
 		p.unlist(sq, old)
 	}
 	if pc != Empty {
 		p.hash ^= z.piece(sq, pc)
+		p.pawnHash ^= z.pawn(sq, pc)
 		p.list(sq, pc)
 	}
 	p.board[sq] = pc

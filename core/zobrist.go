@@ -9,6 +9,9 @@ type zobrist struct {
 	kinds  int
 	types  int
 	pieces []uint64
+	// pawns is pieces with the keys of every type but the pawns
+	// (PieceInfo.Pawn) zeroed: the keys of the pawn hash.
+	pawns  []uint64
 	virgin []uint64
 	ep     []uint64
 	turn   [MaxPlayers]uint64
@@ -20,8 +23,12 @@ func newZobrist(r *Rules) zobrist {
 	z.kinds = r.Players * z.types
 	z.pieces = make([]uint64, n*z.kinds)
 	seed := uint64(0x9E3779B97F4A7C15)
+	z.pawns = make([]uint64, n*z.kinds)
 	for i := range z.pieces {
 		z.pieces[i] = splitmix(&seed)
+		if r.Pieces[i%z.types+1].Pawn {
+			z.pawns[i] = z.pieces[i]
+		}
 	}
 	z.virgin = make([]uint64, n)
 	z.ep = make([]uint64, n)
@@ -38,6 +45,11 @@ func newZobrist(r *Rules) zobrist {
 
 func (z *zobrist) piece(sq Square, pc Piece) uint64 {
 	return z.pieces[int(sq)*z.kinds+int(pc.Owner())*z.types+int(pc.Type())-1]
+}
+
+// pawn is piece's key when pc is a pawn, and 0 otherwise.
+func (z *zobrist) pawn(sq Square, pc Piece) uint64 {
+	return z.pawns[int(sq)*z.kinds+int(pc.Owner())*z.types+int(pc.Type())-1]
 }
 
 func (z *zobrist) epKey(sq Square) uint64 {
@@ -92,6 +104,22 @@ func (p *Position) ComputeHash() uint64 {
 	}
 	for i, c := range p.counters {
 		h ^= mix(uint64(layerCounter), uint64(i), uint64(c))
+	}
+	return h
+}
+
+// ComputePawnHash recomputes PawnHash from the board, for checking the
+// incremental one.
+func (p *Position) ComputePawnHash() uint64 {
+	if p.plane != nil {
+		return 0
+	}
+	z := &p.rules.zobrist
+	h := uint64(0)
+	for sq, pc := range p.board {
+		if pc.IsPiece() && p.rules.Pieces[pc.Type()].Pawn {
+			h ^= z.piece(Square(sq), pc)
+		}
 	}
 	return h
 }
