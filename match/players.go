@@ -26,7 +26,7 @@ import (
 //	                             nopvs, noaspiration, norfp, nolmp,
 //	                             nofutility, noimproving, nolmrtable,
 //	                             noiir, nocont, nosingular, nocounter,
-//	                             nosee, nokillers, nohistory,
+//	                             nosee, nocorr, nokillers, nohistory,
 //	                             noquiescence, notuned, nonet), null (null-move
 //	                             pruning on), checkext (check extension on),
 //	                             nocheckext, material (material-only
@@ -99,6 +99,7 @@ var switches = map[string]func(*search.Options) *bool{
 	"nolmrtable":   func(o *search.Options) *bool { return &o.NoLMRTable },
 	"noiir":        func(o *search.Options) *bool { return &o.NoIIR },
 	"nocont":       func(o *search.Options) *bool { return &o.NoContHistory },
+	"nocorr":       func(o *search.Options) *bool { return &o.NoCorrection },
 	"nosingular":   func(o *search.Options) *bool { return &o.NoSingular },
 	"nocounter":    func(o *search.Options) *bool { return &o.NoCounterMoves },
 	"nosee":        func(o *search.Options) *bool { return &o.NoSEE },

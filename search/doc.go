@@ -23,6 +23,10 @@
 //     (off with Options.NoNullMove), only where zugzwang cannot fool it
 //     (see nullAllowed), late-move and futility pruning of quiet moves,
 //     with margins that depend on whether the side's evaluation improved;
+//   - correction history (correct.go): in games of two players with
+//     pawns and a royal piece to checkmate on a bounded board, the static
+//     evaluation is corrected by what earlier searches of positions with
+//     the same pawns and side to move found it to be off by;
 //   - late-move reductions of quiet moves by a logarithmic table,
 //     re-searched at full depth when they beat alpha, and internal
 //     iterative reduction of nodes without a hash move;

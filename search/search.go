@@ -152,6 +152,9 @@ type Options struct {
 	// NoSEE: captures that lose material by a static exchange are
 	// neither ordered after the quiet moves nor left out of quiescence.
 	NoSEE bool
+	// NoCorrection: no correction history (correct.go): the static
+	// evaluation is taken as it is.
+	NoCorrection bool
 	// NoKillers, NoHistory: quiet moves unordered by these.
 	NoKillers, NoHistory bool
 	// NoQuiescence: the static evaluation at depth 0.
@@ -202,6 +205,7 @@ type plyState struct {
 	// evaluation (noEval in check).
 	move core.Move
 	eval int
+	raw  int // eval before correction (correct.go)
 	// excluded is the move a singular-extension search of the ply's
 	// position leaves out (core.NullMove: none).
 	excluded core.Move
@@ -279,6 +283,10 @@ type Engine struct {
 	multi     bool
 	brs       *brsState // best-reply search's scratch space, made at first use
 	net       *netState // the evaluation by a net (netFor), or nil
+	// corr is the correction history (correct.go), corrOn whether it
+	// applies to the game searched.
+	corr   [2][corrSize]int32
+	corrOn bool
 	// rfpBound: reverse futility pruning cuts only nodes whose beta lies
 	// within ±rfpBound.
 	rfpBound int
@@ -354,6 +362,7 @@ func (s *Engine) forget() {
 		}
 	}
 	clear(s.contHist[:])
+	s.corr = [2][corrSize]int32{}
 	for i := range s.stack {
 		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
 	}
@@ -422,6 +431,7 @@ func (s *Engine) prepare(p *core.Position, limits Limits) {
 	case s.net == nil || s.net.r != r || s.net.n != net:
 		s.net, _ = newNetState(net, r, s.ev) // nil where it does not fit
 	}
+	s.corrOn = corrFor(r, s.opts)
 	s.rfpBound = mateBound
 	if s.net != nil {
 		s.rfpBound = rfpNetBound
@@ -493,9 +503,10 @@ const (
 // better than the previous iteration's best, else core.NullMove).
 func (s *Engine) rootSearch(root []core.Move, scores []int, depth int) (core.Move, int, bool) {
 	s.rootDepth = depth
-	s.stack[0].eval = noEval
+	s.stack[0].eval, s.stack[0].raw = noEval, noEval
 	if !s.p.InCheck() {
-		s.stack[0].eval = s.evaluate()
+		s.stack[0].raw = s.evaluate()
+		s.stack[0].eval = s.corrected(s.stack[0].raw)
 	}
 	sortRoot(root, scores)
 	if s.opts.NoAspiration || depth < aspirationDepth || s.lastScore > mateBound || s.lastScore < -mateBound {
@@ -599,7 +610,7 @@ func (s *Engine) rootWindow(root []core.Move, scores []int, depth, lo, hi int) (
 		}
 	}
 	if bestMove != core.NullMove {
-		s.tt.store(s.key(), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove), s.stack[0].eval)
+		s.tt.store(s.key(), depth, toTT(bestScore, 0), boundExact, r.Bare(bestMove), s.stack[0].raw)
 	}
 	return bestMove, bestScore, true
 }
@@ -981,18 +992,21 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	// whether it improved on the side's previous one (two plies up). The
 	// table keeps it from an earlier visit of the position (the key covers
 	// all the evaluation reads, and evaluating makes no move), and a
-	// singular-extension search has its node's.
-	eval := noEval
+	// singular-extension search has its node's. The table keeps it raw,
+	// the search takes it corrected (correct.go).
+	eval, raw := noEval, noEval
 	switch {
 	case inCheck:
 	case excluded != core.NullMove:
-		eval = st.eval
+		eval, raw = st.eval, st.raw
 	case ttHit && tte.eval != noEval:
-		eval = int(tte.eval)
+		raw = int(tte.eval)
+		eval = s.corrected(raw)
 	default:
-		eval = s.evaluate()
+		raw = s.evaluate()
+		eval = s.corrected(raw)
 	}
-	st.eval = eval
+	st.eval, st.raw = eval, raw
 	improving := !s.opts.NoImproving && ply >= 2 && eval != noEval && s.stack[ply-2].eval != noEval &&
 		eval > s.stack[ply-2].eval
 	better := 0 // 1 when improving
@@ -1091,7 +1105,10 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 						s.goodQuietAfter(st, m, prev, depth, 0)
 					}
 					if !s.opts.NoTT {
-						s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, eval)
+						s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, raw)
+					}
+					if s.corrOn && !inCheck && !tactical && best > eval && best < mateBound {
+						s.learnCorrection(raw, best, depth)
 					}
 					return best
 				}
@@ -1194,7 +1211,21 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		return s.noMoves(depth, ply, alpha, beta)
 	}
 	if !s.opts.NoTT {
-		s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, eval)
+		s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, raw)
+	}
+	if s.corrOn && !inCheck && best > -mateBound && best < mateBound {
+		// A lower bound says the evaluation is too low only when above
+		// it, an upper bound too high only when below; a capture's
+		// gain is no error of the evaluation.
+		bound := boundOf(best, origAlpha, beta)
+		quiet := bestMove == core.NullMove
+		if !quiet {
+			_, tactical := s.gain(bestMove)
+			quiet = !tactical
+		}
+		if quiet && !(bound == boundLower && best <= eval) && !(bound == boundUpper && best >= eval) {
+			s.learnCorrection(raw, best, depth)
+		}
 	}
 	return best
 }
@@ -1329,13 +1360,15 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 	inCheck := s.inCheckAt(ply)
 	best, bestMove := -infinity, core.NullMove
 	stand := noEval
+	raw := noEval
 	if !inCheck {
-		if stand = cached; stand == noEval {
-			stand = s.evaluate()
+		if raw = cached; raw == noEval {
+			raw = s.evaluate()
 		}
+		stand = s.corrected(raw)
 		if stand >= beta {
 			if useTT {
-				s.tt.store(key, 0, toTT(stand, ply), boundLower, core.NullMove, stand)
+				s.tt.store(key, 0, toTT(stand, ply), boundLower, core.NullMove, raw)
 			}
 			return stand
 		}
@@ -1393,7 +1426,7 @@ func (s *Engine) quiesce(ply, alpha, beta int, decided bool) int {
 		return s.evaluate()
 	}
 	if useTT {
-		s.tt.store(key, 0, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, stand)
+		s.tt.store(key, 0, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, raw)
 	}
 	return best
 }
