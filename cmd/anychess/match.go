@@ -27,7 +27,8 @@ const matchHelp = `Players (--a, --b):
                               pruning) nofutility noimproving nolmrtable
                               (one-ply reductions) noiir (internal
                               iterative reduction) nocont (continuation
-                              history) nosingular nocounter (counter
+                              history) nocorr (correction history)
+                              nosingular nocounter (counter
                               moves) nosee (static exchange) nokillers
                               nohistory noquiescence notuned (tuned
                               tables) nonet (the built-in network), and
