@@ -43,14 +43,15 @@ func newZobrist(r *Rules) zobrist {
 	return z
 }
 
-func (z *zobrist) piece(sq Square, pc Piece) uint64 {
-	return z.pieces[int(sq)*z.kinds+int(pc.Owner())*z.types+int(pc.Type())-1]
+// index is the place of piece pc on sq in pieces and pawns.
+func (z *zobrist) index(sq Square, pc Piece) int {
+	return int(sq)*z.kinds + int(pc.Owner())*z.types + int(pc.Type()) - 1
 }
 
+func (z *zobrist) piece(sq Square, pc Piece) uint64 { return z.pieces[z.index(sq, pc)] }
+
 // pawn is piece's key when pc is a pawn, and 0 otherwise.
-func (z *zobrist) pawn(sq Square, pc Piece) uint64 {
-	return z.pawns[int(sq)*z.kinds+int(pc.Owner())*z.types+int(pc.Type())-1]
-}
+func (z *zobrist) pawn(sq Square, pc Piece) uint64 { return z.pawns[z.index(sq, pc)] }
 
 func (z *zobrist) epKey(sq Square) uint64 {
 	if sq == NoSquare {

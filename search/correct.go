@@ -50,6 +50,20 @@ func (s *Engine) corrected(raw int) int {
 	return raw + int(*s.corrEntry())/corrGrain
 }
 
+// learnFromNode learns from a node not in check (raw its evaluation,
+// noEval in check; eval the corrected one), searched to the depth, whose
+// best score best is a bound of the kind given and whose best move is
+// tactical or not: a lower bound says the evaluation is too low only when
+// above it, an upper bound too high only when below; a capture's gain is
+// no error of the evaluation, nor is a mate.
+func (s *Engine) learnFromNode(raw, eval, best int, bound uint8, tactical bool, depth int) {
+	if !s.corrOn || raw == noEval || tactical || best <= -mateBound || best >= mateBound ||
+		bound == boundLower && best <= eval || bound == boundUpper && best >= eval {
+		return
+	}
+	s.learnCorrection(raw, best, depth)
+}
+
 // learnCorrection moves the position's correction toward best − raw, the
 // error of its static evaluation raw that a search of the depth found.
 func (s *Engine) learnCorrection(raw, best, depth int) {

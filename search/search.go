@@ -1071,6 +1071,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		prev = s.stack[ply-1].move
 	}
 	best, bestMove := -infinity, core.NullMove
+	bestTactical := false // whether bestMove is tactical
 	origAlpha := alpha
 	legal := 0
 	lmpDone := false // late-move pruning has dropped the quiet moves
@@ -1096,7 +1097,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			if s.stopped {
 				return 0
 			}
-			best, bestMove = v, m
+			best, bestMove, bestTactical = v, m, tactical
 			if v > alpha {
 				alpha = v
 				if v >= beta {
@@ -1107,9 +1108,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 					if !s.opts.NoTT {
 						s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, raw)
 					}
-					if s.corrOn && !inCheck && !tactical && best > eval && best < mateBound {
-						s.learnCorrection(raw, best, depth)
-					}
+					s.learnFromNode(raw, eval, best, boundLower, tactical, depth)
 					return best
 				}
 			}
@@ -1188,7 +1187,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			return 0
 		}
 		if v > best {
-			best, bestMove = v, m
+			best, bestMove, bestTactical = v, m, tactical
 			if v > alpha {
 				alpha = v
 				if v >= beta {
@@ -1213,20 +1212,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	if !s.opts.NoTT {
 		s.tt.store(key, depth, toTT(best, ply), boundOf(best, origAlpha, beta), bestMove, raw)
 	}
-	if s.corrOn && !inCheck && best > -mateBound && best < mateBound {
-		// A lower bound says the evaluation is too low only when above
-		// it, an upper bound too high only when below; a capture's
-		// gain is no error of the evaluation.
-		bound := boundOf(best, origAlpha, beta)
-		quiet := bestMove == core.NullMove
-		if !quiet {
-			_, tactical := s.gain(bestMove)
-			quiet = !tactical
-		}
-		if quiet && !(bound == boundLower && best <= eval) && !(bound == boundUpper && best >= eval) {
-			s.learnCorrection(raw, best, depth)
-		}
-	}
+	s.learnFromNode(raw, eval, best, boundOf(best, origAlpha, beta), bestTactical, depth)
 	return best
 }
 
