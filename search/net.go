@@ -44,6 +44,12 @@ type Net struct {
 	// with 1.0 as netOutQ, each within ±netOutLimit, so that a unit's
 	// output times its weight fits 16 bits.
 	Squared bool `json:"squared,omitempty"`
+	// Buckets, if more than 1, is the number of output layers; a
+	// position's is netBucket of its pieces, with BucketPieces the
+	// pieces of the game's start, and adds its BucketBias to OutBias.
+	Buckets      int     `json:"buckets,omitempty"`
+	BucketPieces int     `json:"bucketPieces,omitempty"`
+	BucketBias   []int32 `json:"bucketBias,omitempty"`
 	// Base is what the net's output is added to: nothing (""), the
 	// material balance by the evaluation's piece values ("material",
 	// PieceValues), or the evaluation's terms ("evaluation": the net
@@ -83,8 +89,48 @@ func (n *Net) outScale() int64 {
 // weights of a fit stay near 1 (as in the networks of the field).
 const netScale = 400
 
-// maxNetHidden bounds a net's hidden layer.
-const maxNetHidden = 1024
+// maxNetHidden bounds a net's hidden layer, maxNetBuckets its output
+// buckets.
+const (
+	maxNetHidden  = 1024
+	maxNetBuckets = 32
+)
+
+// buckets is the number of the net's output layers.
+func (n *Net) buckets() int { return max(n.Buckets, 1) }
+
+// startPieces is the number of pieces on the board at r's start
+// (Net.BucketPieces).
+func startPieces(r *core.Rules) int {
+	start, pieces := r.StartPosition(), 0
+	for _, sq := range r.Board.Squares() {
+		if start.At(sq).IsPiece() {
+			pieces++
+		}
+	}
+	return pieces
+}
+
+// bucketBiases is the number of BucketBias a net has: one a bucket, none
+// without buckets.
+func (n *Net) bucketBiases() int {
+	if n.Buckets > 1 {
+		return n.Buckets
+	}
+	return 0
+}
+
+// netBucket returns the output bucket of a position of pieces pieces,
+// of buckets buckets, full the pieces of the game's start: the buckets
+// share the counts from 1 to full evenly, and more than full count as
+// full. In chess with 8 buckets, bucket 0 holds 2–4 pieces and bucket 7
+// 29–32.
+func netBucket(pieces, buckets, full int) int {
+	if buckets <= 1 || full < 1 {
+		return 0
+	}
+	return min(buckets-1, max(pieces-1, 0)*buckets/full)
+}
 
 // LoadNet reads a net written by 'anychess tune --net'.
 func LoadNet(path string) (*Net, error) {
@@ -124,8 +170,14 @@ func (n *Net) check() error {
 		return fmt.Errorf("%d input weights: want %d", len(n.Input), n.inputs()*n.Hidden)
 	case len(n.Bias) != n.Hidden:
 		return fmt.Errorf("%d biases: want %d", len(n.Bias), n.Hidden)
-	case len(n.Output) != 2*n.Hidden:
-		return fmt.Errorf("%d output weights: want %d", len(n.Output), 2*n.Hidden)
+	case n.Buckets < 0 || n.Buckets > maxNetBuckets:
+		return fmt.Errorf("%d output buckets: want 0 to %d", n.Buckets, maxNetBuckets)
+	case n.Buckets > 1 && (n.BucketPieces < 1 || n.BucketPieces > n.Files*n.Ranks):
+		return fmt.Errorf("%d pieces at the start for the buckets: want 1 to %d", n.BucketPieces, n.Files*n.Ranks)
+	case len(n.BucketBias) != n.bucketBiases():
+		return fmt.Errorf("%d bucket biases: want %d", len(n.BucketBias), n.bucketBiases())
+	case len(n.Output) != 2*n.Hidden*n.buckets():
+		return fmt.Errorf("%d output weights: want %d", len(n.Output), 2*n.Hidden*n.buckets())
 	case n.Base != "" && n.Base != NetBaseMaterial && n.Base != NetBaseEvaluation:
 		return fmt.Errorf("base %q: want %q, %q or none", n.Base, NetBaseMaterial, NetBaseEvaluation)
 	}
@@ -205,6 +257,8 @@ type netState struct {
 	// material is player 0's balance of the last board.
 	values   []int
 	material int
+	// pieces is the number of pieces on the last board.
+	pieces int
 	// ev is the evaluation whose terms the net corrects (Base
 	// "evaluation"), nil otherwise.
 	ev *evaluator
@@ -257,6 +311,7 @@ func (ns *netState) update(pc core.Piece, sq core.Square, sign int32) {
 		}
 		ns.material += int(sign) * v
 	}
+	ns.pieces += int(sign)
 	for pl := 0; pl < 2; pl++ {
 		w := ns.n.Input[ns.row(core.Player(pl), pc, sq):]
 		if sign > 0 {
@@ -286,8 +341,12 @@ func (ns *netState) eval(p *core.Position) int {
 	}
 	us := p.Turn() & 1
 	h := ns.n.Hidden
-	out := ns.n.Output[:2*h]
+	b := netBucket(ns.pieces, ns.n.Buckets, ns.n.BucketPieces)
+	out := ns.n.Output[b*2*h : (b+1)*2*h]
 	sum := int64(ns.n.OutBias)
+	if b < len(ns.n.BucketBias) {
+		sum += int64(ns.n.BucketBias[b])
+	}
 	for side, pl := range [2]core.Player{us, 1 - us} {
 		if ns.n.Squared {
 			sum += int64(dotSquared(ns.acc[pl], out[side*h:], netQ))

@@ -24,6 +24,23 @@ func randomSquaredNet(r *core.Rules, h int, seed uint64, base string) *Net {
 	return n
 }
 
+// randomBucketNet returns randomSquaredNet's net with output buckets
+// output layers.
+func randomBucketNet(r *core.Rules, h int, seed uint64, base string, buckets int) *Net {
+	n := randomSquaredNet(r, h, seed, base)
+	rng := rand.New(rand.NewPCG(seed, 8))
+	n.Buckets, n.BucketPieces = buckets, startPieces(r)
+	n.Output = make([]int16, 2*h*buckets)
+	for i := range n.Output {
+		n.Output[i] = int16(rng.IntN(2*netOutLimit+1) - netOutLimit)
+	}
+	n.BucketBias = make([]int32, buckets)
+	for i := range n.BucketBias {
+		n.BucketBias[i] = int32(rng.IntN(2_000_001) - 1_000_000)
+	}
+	return n
+}
+
 // randomNet returns a net of r with h hidden units and random weights.
 func randomNet(r *core.Rules, h int, seed uint64, base string) *Net {
 	n := emptyNet(r, h)
@@ -50,10 +67,13 @@ func randomNet(r *core.Rules, h int, seed uint64, base string) *Net {
 func TestNetIncremental(t *testing.T) {
 	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
 		r := loadRules(t, name)
-		for i, base := range []string{"", NetBaseMaterial, NetBaseEvaluation, ""} {
+		for i, base := range []string{"", NetBaseMaterial, NetBaseEvaluation, "", NetBaseMaterial} {
 			n := randomNet(r, 16, 1, base)
-			if i == 3 {
+			switch i {
+			case 3:
 				n = randomSquaredNet(r, 40, 1, base) // squared, and a tail past the vectors
+			case 4:
+				n = randomBucketNet(r, 24, 1, base, 8) // output buckets: the piece count kept
 			}
 			ns, err := newNetState(n, r, evaluatorFor(r))
 			if err != nil {
@@ -231,6 +251,26 @@ func TestNetFit(t *testing.T) {
 	if far > len(positions)/12 {
 		t.Errorf("squared: %d of %d positions evaluated more than 0.05 in expected score from their scores", far, len(positions))
 	}
+	// Output buckets learn too, and their net evaluates as the fit does.
+	bk := NetOptions{Hidden: 8, Epochs: 60, Rate: 0.01, Batch: 64, Seed: 1, Validate: valid, Squared: true, Buckets: 4}
+	n7, rep7, err := tr.Fit(bk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n7.Buckets != 4 || n7.BucketPieces != 32 || len(n7.Output) != 4*2*8 || !(rep7.Valid < rep.ValidStart/4) {
+		t.Errorf("buckets: %d buckets of %d pieces, %d output weights; validation error %.5f, first epoch %.5f", n7.Buckets, n7.BucketPieces, len(n7.Output), rep7.Valid, rep.ValidStart)
+	}
+	ns7, err := newNetState(n7, r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	far, _ = compare(ns7, 1)
+	if far > len(positions)/12 {
+		t.Errorf("buckets: %d of %d positions evaluated more than 0.05 in expected score from their scores", far, len(positions))
+	}
+	if _, _, err := tr.Fit(NetOptions{Hidden: 8, Buckets: maxNetBuckets + 1}); err == nil || !strings.Contains(err.Error(), "output buckets") {
+		t.Errorf("a fit of %d buckets: %v", maxNetBuckets+1, err)
+	}
 	// EvalScale: the scores are half the evaluation's centipawns (about
 	// the material balance), so the net is read at about half their
 	// scale and speaks the evaluation's centipawns, twice the scores.
@@ -349,6 +389,13 @@ func TestParseNet(t *testing.T) {
 		{func(n *Net) { n.Base = "pawns" }, "base"},
 		{func(n *Net) { n.Squared, n.Output = true, []int16{1, 2, 3, -200, 5, 6} }, "output weight 3 is -200"},
 		{func(n *Net) { n.Input = append([]int16{600}, n.Input[1:]...) }, "hidden unit 0 could sum to"},
+		{func(n *Net) { n.Buckets = maxNetBuckets + 1 }, "output buckets"},
+		{func(n *Net) { n.Buckets = -1 }, "output buckets"},
+		{func(n *Net) { n.Buckets, n.BucketPieces = 2, 0 }, "pieces at the start"},
+		{func(n *Net) { n.Buckets, n.BucketPieces = 2, 65 }, "pieces at the start"},
+		{func(n *Net) { n.Buckets, n.BucketPieces, n.BucketBias = 2, 32, []int32{1} }, "1 bucket biases: want 2"},
+		{func(n *Net) { n.BucketBias = []int32{1} }, "1 bucket biases: want 0"},
+		{func(n *Net) { n.Buckets, n.BucketPieces, n.BucketBias = 2, 32, []int32{1, 2} }, "6 output weights: want 12"},
 		{func(n *Net) { n.Bias = []int16{math.MaxInt16, 0, 0} }, "hidden unit 0 could sum to"},
 	} {
 		n := *good
@@ -361,6 +408,30 @@ func TestParseNet(t *testing.T) {
 	if _, err := ParseNet([]byte("{")); err == nil {
 		t.Error("a broken file parsed")
 	}
+	bucketed := randomBucketNet(r, 3, 2, "", 4)
+	data, _ = json.Marshal(bucketed)
+	if back, err := ParseNet(data); err != nil || back.Buckets != 4 || back.BucketPieces != 32 || !slices.Equal(back.BucketBias, bucketed.BucketBias) || !slices.Equal(back.Output, bucketed.Output) {
+		t.Errorf("a net of output buckets read back differs (%v)", err)
+	}
+}
+
+// TestNetBucket: the output buckets share the piece counts from 1 to the
+// start's evenly; more pieces than the start's count as the start's.
+func TestNetBucket(t *testing.T) {
+	for _, tc := range []struct{ pieces, buckets, full, want int }{
+		{32, 1, 32, 0}, {32, 0, 32, 0}, {5, 8, 0, 0},
+		{0, 8, 32, 0}, {2, 8, 32, 0}, {4, 8, 32, 0}, {5, 8, 32, 1}, {16, 8, 32, 3},
+		{28, 8, 32, 6}, {29, 8, 32, 7}, {32, 8, 32, 7}, {40, 8, 32, 7},
+		{1, 32, 32, 0}, {17, 32, 32, 16}, {32, 32, 32, 31},
+		{10, 4, 20, 1}, {20, 4, 20, 3},
+	} {
+		if got := netBucket(tc.pieces, tc.buckets, tc.full); got != tc.want {
+			t.Errorf("netBucket(%d pieces, %d buckets, %d at the start) = %d, want %d", tc.pieces, tc.buckets, tc.full, got, tc.want)
+		}
+	}
+	if got := startPieces(loadRules(t, "chess")); got != 32 {
+		t.Errorf("chess starts with %d pieces, want 32", got)
+	}
 }
 
 // FuzzParseNet: no input makes ParseNet panic, and a net it accepts can be
@@ -368,6 +439,8 @@ func TestParseNet(t *testing.T) {
 func FuzzParseNet(f *testing.F) {
 	r := loadRules(f, "chess")
 	data, _ := json.Marshal(randomNet(r, 2, 3, NetBaseEvaluation))
+	f.Add(data)
+	data, _ = json.Marshal(randomBucketNet(r, 2, 3, "", 3))
 	f.Add(data)
 	f.Add([]byte(`{"files":8,"ranks":8,"types":["","P"],"hidden":1,"input":[1],"bias":[1],"output":[1,1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -383,32 +456,42 @@ func FuzzParseNet(f *testing.F) {
 
 // TestNetGradient: the gradient a fit steps by is the derivative of the
 // squared error, checked by finite differences on a few weights of each
-// kind.
+// kind, with plain and squared units, with one output layer and with a
+// bucket for each piece count (positions of different counts).
 func TestNetGradient(t *testing.T) {
 	r := loadRules(t, "chess")
 	tr, _ := NewNetTrainer(r)
 	positions := randomGamePositions(r, 2, 60, 4)
-	for _, p := range positions[:4] {
-		tr.Add(p, 0.7, 35, 0.5)
+	for _, i := range []int{0, len(positions) / 3, 2 * len(positions) / 3, len(positions) - 1} {
+		tr.Add(positions[i], 0.7, 35, 0.5)
 	}
 	tr.setTargets(1)
 	h := 3
 	inputs := tr.fitInputs()
-	params := make([]float64, inputs*h+h+2*h+1)
 	rng := rand.New(rand.NewPCG(8, 9))
-	for i := range params {
-		params[i] = rng.Float64()*0.4 - 0.1
-	}
-	for _, squared := range []bool{false, true} {
-		checkNetGradient(t, tr, params, inputs, h, squared)
+	for _, buckets := range []int{1, maxNetBuckets} {
+		params := make([]float64, inputs*h+h+2*h*buckets+buckets)
+		for i := range params {
+			params[i] = rng.Float64()*0.4 - 0.1
+		}
+		for _, squared := range []bool{false, true} {
+			checkNetGradient(t, tr, params, inputs, h, buckets, squared)
+		}
 	}
 }
 
 // checkNetGradient compares the fit's gradient at params with finite
 // differences.
-func checkNetGradient(t *testing.T, tr *NetTrainer, params []float64, inputs, h int, squared bool) {
-	f := newNetFit(params, inputs, h, 1)
-	f.squared = squared
+func checkNetGradient(t *testing.T, tr *NetTrainer, params []float64, inputs, h, buckets int, squared bool) {
+	f := newNetFit(params, inputs, h, buckets, 1)
+	f.squared, f.full = squared, tr.full
+	used := map[int]bool{}
+	for i := range tr.items {
+		used[f.bucket(&tr.items[i])] = true
+	}
+	if buckets > 1 && len(used) < 2 {
+		t.Fatalf("%d buckets: the positions all fall in one (%v)", buckets, used)
+	}
 	sc := newNetScratch(h)
 	loss := func() float64 {
 		sum := 0.0
@@ -419,18 +502,18 @@ func checkNetGradient(t *testing.T, tr *NetTrainer, params []float64, inputs, h 
 		return sum
 	}
 	grad := make([]float64, len(params))
-	g := newNetFit(grad, inputs, h, 1)
-	g.squared = squared
+	g := newNetFit(grad, inputs, h, buckets, 1)
+	g.squared, g.full = squared, tr.full
 	for i := range tr.items {
 		f.step(tr, &tr.items[i], g, sc)
 	}
 	// Weights the positions use: each item's first rows and factors,
-	// the biases, the outputs.
+	// the biases, every output layer and output bias.
 	var check []int
 	for _, row := range tr.feats[:6] {
 		check = append(check, int(row)*h, int(row)*h+2)
 	}
-	for j := range h + 2*h + 1 {
+	for j := range h + 2*h*buckets + buckets {
 		check = append(check, inputs*h+j)
 	}
 	for _, i := range check {
@@ -442,7 +525,7 @@ func checkNetGradient(t *testing.T, tr *NetTrainer, params []float64, inputs, h 
 		params[i] = old
 		num := (up - down) / 2e-6
 		if math.Abs(num-grad[i]) > 1e-6+1e-4*math.Abs(num) {
-			t.Errorf("squared %v: weight %d: gradient %.8f, by differences %.8f", squared, i, grad[i], num)
+			t.Errorf("%d buckets, squared %v: weight %d: gradient %.8f, by differences %.8f", buckets, squared, i, grad[i], num)
 		}
 	}
 }

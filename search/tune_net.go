@@ -24,10 +24,12 @@ type NetTrainer struct {
 	Base  string
 	items []netItem
 	feats []int32 // the items' input rows, divided by the hidden units
+	// full is the number of pieces at the game's start (Net.BucketPieces).
+	full int
 }
 
 // netItem is one position: its features from the side to move's view
-// (feats[start:mid]) and the other's (feats[mid:end]).
+// (feats[start:mid]) and the other's (feats[mid:end]), two a piece.
 type netItem struct {
 	start, mid, end int32
 	result, score   float32 // for the side to move
@@ -44,8 +46,11 @@ func NewNetTrainer(r *core.Rules) (*NetTrainer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tune: %s: a net needs a game of two players on a bounded board that the generic evaluation plays (not a variant's own evaluation)", r.Name())
 	}
-	return &NetTrainer{r: r, ns: ns}, nil
+	return &NetTrainer{r: r, ns: ns, full: startPieces(r)}, nil
 }
+
+// pieces is the number of pieces on it's board.
+func (it *netItem) pieces() int { return int(it.mid-it.start) / 2 }
 
 // emptyNet returns a net of r with h hidden units and zero weights.
 func emptyNet(r *core.Rules, h int) *Net {
@@ -131,6 +136,9 @@ type NetOptions struct {
 	// (Net.Squared); its output weights are kept within what Net can
 	// store (±netOutLimit / netOutQ).
 	Squared bool
+	// Buckets, if more than 1: the net has that many output layers, one
+	// for each range of the number of pieces on the board (Net.Buckets).
+	Buckets int
 	// EvalScale: the net's centipawns are the evaluation's (the tables'
 	// and terms', read at the scale at which they predict the targets
 	// best), not the teacher's, so that the search's margins, set with
@@ -165,6 +173,10 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	if opt.Hidden < 1 || opt.Hidden > maxNetHidden {
 		return nil, NetReport{}, fmt.Errorf("tune: %d hidden units: want 1 to %d", opt.Hidden, maxNetHidden)
 	}
+	if opt.Buckets < 0 || opt.Buckets > maxNetBuckets {
+		return nil, NetReport{}, fmt.Errorf("tune: %d output buckets: want 0 to %d", opt.Buckets, maxNetBuckets)
+	}
+	buckets := max(opt.Buckets, 1)
 	opt.Epochs = max(opt.Epochs, 1)
 	opt.Batch = max(opt.Batch, 1)
 	rep := NetReport{Positions: len(t.items), Valid: math.Inf(1)}
@@ -182,9 +194,9 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	h := opt.Hidden
 	inputs := t.fitInputs()
 	// The parameters, in one slice: input weights, biases, output
-	// weights, output bias.
-	nIn, nB, nOut := inputs*h, h, 2*h
-	params := make([]float64, nIn+nB+nOut+1)
+	// weights, output biases (one a bucket).
+	nIn, nB, nOut := inputs*h, h, 2*h*buckets
+	params := make([]float64, nIn+nB+nOut+buckets)
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x4E45543))
 	// The squares' weights start at 0, the factors' at random: at
 	// first a piece is worth the same on every square.
@@ -197,8 +209,9 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	for i := range nOut {
 		params[nIn+nB+i] = (rng.Float64()*2 - 1) * 0.05
 	}
-	f := newNetFit(params, inputs, h, rep.NetK)
+	f := newNetFit(params, inputs, h, buckets, rep.NetK)
 	f.squared = opt.Squared
+	f.full = t.full
 	// Each worker adds the gradients of its share of a batch to a slice
 	// of its own; the shares are summed in worker order, so a fit with
 	// the same workers is repeatable.
@@ -208,7 +221,7 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	scratches := make([]*netScratch, workers)
 	for w := range workers {
 		grads[w] = make([]float64, len(params))
-		fgs[w] = newNetFit(grads[w], inputs, h, 0)
+		fgs[w] = newNetFit(grads[w], inputs, h, buckets, 0)
 		scratches[w] = newNetScratch(h)
 	}
 	grad := grads[0]
@@ -283,20 +296,25 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 
 // netFit is a net's weights as floats, during a fit (or their gradients).
 type netFit struct {
-	h             int
-	in, bias, out []float64
-	outBias       *float64
-	k             float64
+	h                      int
+	in, bias, out, outBias []float64
+	k                      float64
 	// squared: a unit's output is its clamped sum squared (Net.Squared).
 	squared bool
+	// buckets is the number of output layers (1: no buckets), full the
+	// pieces at the game's start (Net.Buckets, Net.BucketPieces).
+	buckets, full int
 }
 
-// newNetFit lays a net of inputs features and h units over v: input
-// weights, biases, output weights, output bias.
-func newNetFit(v []float64, inputs, h int, k float64) *netFit {
-	a, b := inputs*h, inputs*h+h
-	return &netFit{h: h, in: v[:a], bias: v[a:b], out: v[b : b+2*h], outBias: &v[b+2*h], k: k}
+// newNetFit lays a net of inputs features, h units and buckets output
+// layers over v: input weights, biases, output weights, output biases.
+func newNetFit(v []float64, inputs, h, buckets int, k float64) *netFit {
+	a, b, c := inputs*h, inputs*h+h, inputs*h+h+2*h*buckets
+	return &netFit{h: h, in: v[:a], bias: v[a:b], out: v[b:c], outBias: v[c : c+buckets], k: k, buckets: buckets}
 }
+
+// bucket returns the output layer of it.
+func (f *netFit) bucket(it *netItem) int { return netBucket(it.pieces(), f.buckets, f.full) }
 
 // netScratch holds one position's hidden layers during a fit.
 type netScratch struct {
@@ -311,7 +329,8 @@ func newNetScratch(h int) *netScratch {
 // output for the side to move (netScale centipawns a unit).
 func (f *netFit) forward(t *NetTrainer, it *netItem, sc *netScratch) float64 {
 	h := f.h
-	y := *f.outBias + float64(it.base)/netScale
+	b := f.bucket(it)
+	y := f.outBias[b] + float64(it.base)/netScale
 	for side, rows := range [2][]int32{t.feats[it.start:it.mid], t.feats[it.mid:it.end]} {
 		acc := sc.acc[side]
 		copy(acc, f.bias)
@@ -321,7 +340,7 @@ func (f *netFit) forward(t *NetTrainer, it *netItem, sc *netScratch) float64 {
 				acc[j] += w[j]
 			}
 		}
-		o := f.out[side*h:][:h]
+		o := f.out[(2*b+side)*h:][:h]
 		for j, a := range acc {
 			c := min(max(a, 0), 1)
 			if f.squared {
@@ -344,11 +363,12 @@ func (f *netFit) step(t *NetTrainer, it *netItem, g *netFit, sc *netScratch) {
 	p := f.predict(y)
 	// d(p − target)²/dy, with dp/dy = p(1 − p)·ln 10·netScale·k/400.
 	dy := 2 * (p - float64(it.target)) * p * (1 - p) * math.Ln10 * netScale * f.k / 400
-	*g.outBias += dy
+	b := f.bucket(it)
+	g.outBias[b] += dy
 	for side, rows := range [2][]int32{t.feats[it.start:it.mid], t.feats[it.mid:it.end]} {
 		acc := sc.acc[side]
-		o := f.out[side*h:][:h]
-		go_ := g.out[side*h:][:h]
+		o := f.out[(2*b+side)*h:][:h]
+		go_ := g.out[(2*b+side)*h:][:h]
 		for j, a := range acc {
 			c := min(max(a, 0), 1)
 			switch {
@@ -421,6 +441,7 @@ func (f *netFit) quantise(t *NetTrainer) *Net {
 		n.Bias[i] = q(v, netBiasLimit)
 	}
 	n.Squared = f.squared
+	n.Output = make([]int16, len(f.out))
 	for i, v := range f.out {
 		if f.squared {
 			n.Output[i] = int16(min(max(math.Round(v*netOutQ), -netOutLimit), netOutLimit))
@@ -428,7 +449,15 @@ func (f *netFit) quantise(t *NetTrainer) *Net {
 			n.Output[i] = q(v, math.MaxInt16)
 		}
 	}
-	n.OutBias = int32(math.Round(*f.outBias * float64(n.outScale())))
+	if f.buckets == 1 {
+		n.OutBias = int32(math.Round(f.outBias[0] * float64(n.outScale())))
+		return n
+	}
+	n.Buckets, n.BucketPieces = f.buckets, f.full
+	n.BucketBias = make([]int32, f.buckets)
+	for b, v := range f.outBias {
+		n.BucketBias[b] = int32(math.Round(v * float64(n.outScale())))
+	}
 	return n
 }
 

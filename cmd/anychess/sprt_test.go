@@ -154,6 +154,24 @@ func TestTuneCommand(t *testing.T) {
 	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+nout, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
 		t.Errorf("a match with the net: %v\n%s", err, text)
 	}
+	// A net of output buckets, which a player can use; a bucket count out
+	// of range is refused.
+	bout := filepath.Join(dir, "chess-buckets.net.json")
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--squared", "--buckets", "4", "--epochs", "2", "--out", bout); err != nil ||
+		!strings.Contains(text, "--squared --buckets 4:") {
+		t.Errorf("--buckets: %v\n%s", err, text)
+	}
+	if n, err := search.LoadNet(bout); err != nil || n.Buckets != 4 || n.BucketPieces != 32 || len(n.Output) != 4*2*4 {
+		t.Errorf("net of buckets %v, %+v", err, n)
+	}
+	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+bout, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
+		t.Errorf("a match with the net of buckets: %v\n%s", err, text)
+	}
+	for _, bad := range [][]string{{"--net", "4", "--buckets", "33"}, {"--net", "4", "--buckets", "-1"}, {"--buckets", "4"}} {
+		if _, err := runCmd(t, "", append([]string{"tune", "chess", "--data", data, "--out", bout}, bad...)...); err == nil || !strings.Contains(err.Error(), "--buckets") {
+			t.Errorf("tune %v: %v", bad, err)
+		}
+	}
 	// Self-play games of engines that evaluate with the net.
 	ndata := filepath.Join(dir, "net.data")
 	if text, err := runCmd(t, "", "tune", "chess", "--games", "1", "--nodes", "200", "--workers", "1", "--max-plies", "30", "--play-net", nout, "--data", ndata); err != nil ||

@@ -99,6 +99,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	net := fs.Int("net", 0, "fit an evaluation network of this many hidden units (1 to 1024) instead of the tables, and write it to --out (epochs 30 and rate 0.001 unless given)")
 	evalScale := fs.Bool("eval-scale", false, "with --net: the net's centipawns are the evaluation's (its scale fitted to the targets), not the teacher's, so that the search's margins keep their meaning")
 	squared := fs.Bool("squared", false, "with --net: each hidden unit's output is its clamped sum squared (SCReLU), not the clamped sum")
+	buckets := fs.Int("buckets", 0, "with --net: output layers chosen by the number of pieces on the board (output buckets), sharing the counts from 1 to the start's evenly (0 or 1: one layer; at most 32)")
 	halving := fs.Bool("halving", false, "with --net: after an epoch that did not lower the validation error, go on from the best net so far with half the step")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
 	fs.Usage = func() {
@@ -124,6 +125,10 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --data FILE is required")
 	case *net < 0 || *net > 1024:
 		return fmt.Errorf("tune: --net %d: want 1 to 1024 hidden units (0: fit the tables)", *net)
+	case *buckets < 0 || *buckets > 32:
+		return fmt.Errorf("tune: --buckets %d: want 0 to 32 output layers", *buckets)
+	case *buckets > 1 && *net == 0:
+		return fmt.Errorf("tune: --buckets %d wants --net: only a net has output layers", *buckets)
 	case *net > 0 && *out == "":
 		return fmt.Errorf("tune: --net wants --out FILE, the net it writes")
 	case *netBase != "" && *netBase != search.NetBaseMaterial && *netBase != search.NetBaseEvaluation:
@@ -187,7 +192,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 		fitData = *scored
 	}
 	if *net > 0 {
-		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, EvalScale: *evalScale}, *blend, stdout)
+		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, Buckets: *buckets, EvalScale: *evalScale}, *blend, stdout)
 	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
@@ -494,6 +499,9 @@ func tuneNet(r *core.Rules, path, out, base string, opt search.NetOptions, blend
 	}
 	if opt.Halving {
 		flags += " --halving"
+	}
+	if opt.Buckets > 1 {
+		flags += fmt.Sprintf(" --buckets %d", opt.Buckets)
 	}
 	if base != "" {
 		flags += " --net-base " + base
