@@ -591,3 +591,31 @@ func TestBuiltinNets(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNetEval: a net of 256 squared units evaluating the positions
+// of random games one after another, as a search's consecutive
+// evaluations, with one output layer and with 8 output buckets.
+func BenchmarkNetEval(b *testing.B) {
+	r := loadRules(b, "chess")
+	positions := randomGamePositions(r, 4, 120, 3)
+	for _, tc := range []struct {
+		name string
+		n    *Net
+	}{
+		{"one-layer", randomSquaredNet(r, 256, 1, "")},
+		{"8-buckets", randomBucketNet(r, 256, 1, "", 8)},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			ns, err := newNetState(tc.n, r, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				ns.eval(positions[i])
+				i = (i + 1) % len(positions)
+			}
+		})
+	}
+}
