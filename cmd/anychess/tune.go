@@ -54,9 +54,11 @@ const tuneHelp = `Two steps, which may be run together:
                           the same targets) and write it to N, for players
                           'anychess:net=N' (--net-base material|evaluation:
                           what it adds to); --play-net N with --games plays
-                          the self-play games with it. Not used by default:
-                          no net fitted yet plays as well as the tables
-                          (doc/SEARCH.md, "Evaluation networks")
+                          the self-play games with it; --buckets N gives it N
+                          output layers, read by the number of pieces on the
+                          board. The nets the package carries (chess,
+                          siberia) play by default (doc/SEARCH.md,
+                          "Evaluation networks")
 Games of two players can be tuned. For the generic evaluation on a bounded
 board (chess, siberia, claustrophobia, or a --variant-file of that kind) the
 fit places the piece-square tables (--coarse, --min-count) and the weights
