@@ -50,6 +50,12 @@ type Net struct {
 	Buckets      int     `json:"buckets,omitempty"`
 	BucketPieces int     `json:"bucketPieces,omitempty"`
 	BucketBias   []int32 `json:"bucketBias,omitempty"`
+	// Mirror: a player's view is mirrored left to right (its files
+	// reversed) while the player's royal piece stands on the board's
+	// right half (mirrored), so that a position and its mirror image
+	// share their weights; a player without a royal piece is seen
+	// unmirrored.
+	Mirror bool `json:"mirror,omitempty"`
 	// Base is what the net's output is added to: nothing (""), the
 	// material balance by the evaluation's piece values ("material",
 	// PieceValues), or the evaluation's terms ("evaluation": the net
@@ -249,10 +255,15 @@ type netState struct {
 	r     *core.Rules
 	types int
 	// rel[pl][sq] is the square's index from player pl's side, -1 off
-	// the board.
-	rel  [2][]int32
-	acc  [2][]int16
-	last []core.Piece // by square
+	// the board; relMirror the same of the square mirrored left to
+	// right, read while mirror[pl] (Net.Mirror).
+	rel       [2][]int32
+	relMirror [2][]int32
+	// right[sq]: a royal piece on sq mirrors its player's view (Net.Mirror).
+	right  []bool
+	mirror [2]bool // acc[pl] was summed mirrored
+	acc    [2][]int16
+	last   []core.Piece // by square
 	// values are the pieces' values when the net adds material;
 	// material is player 0's balance of the last board.
 	values   []int
@@ -284,12 +295,30 @@ func newNetState(n *Net, r *core.Rules, ev *evaluator) (*netState, error) {
 		for i := range ns.rel[pl] {
 			ns.rel[pl][i] = -1
 		}
+		ns.relMirror[pl] = append([]int32(nil), ns.rel[pl]...)
 		for _, sq := range b.Squares() {
-			ns.rel[pl][sq] = int32(relIndex(r, core.Player(pl), sq))
+			rel := relIndex(r, core.Player(pl), sq)
+			x := int(b.Coord(sq).X)
+			ns.rel[pl][sq] = int32(rel)
+			ns.relMirror[pl][sq] = int32(rel - x + b.Files - 1 - x)
 		}
 		ns.acc[pl] = append([]int16(nil), n.Bias...)
 	}
+	ns.right = make([]bool, b.Size())
+	for _, sq := range b.Squares() {
+		ns.right[sq] = 2*int(b.Coord(sq).X) >= b.Files
+	}
 	return ns, nil
+}
+
+// mirrored reports whether player pl's view of p is mirrored: the net
+// mirrors (Net.Mirror) and pl's royal piece stands on the right half.
+func (ns *netState) mirrored(p *core.Position, pl core.Player) bool {
+	if !ns.n.Mirror {
+		return false
+	}
+	sq := p.Royal(pl)
+	return sq >= 0 && int(sq) < len(ns.right) && ns.right[sq]
 }
 
 // row returns the first input weight of piece pc on sq from player pl's
@@ -299,11 +328,16 @@ func (ns *netState) row(pl core.Player, pc core.Piece, sq core.Square) int {
 	if pc.Owner() != pl {
 		f += ns.types
 	}
-	return (f*ns.n.Files*ns.n.Ranks + int(ns.rel[pl][sq])) * ns.n.Hidden
+	rel := ns.rel[pl]
+	if ns.mirror[pl] {
+		rel = ns.relMirror[pl]
+	}
+	return (f*ns.n.Files*ns.n.Ranks + int(rel[sq])) * ns.n.Hidden
 }
 
-// update adds (sign 1) or removes (sign −1) piece pc on sq in both views.
-func (ns *netState) update(pc core.Piece, sq core.Square, sign int32) {
+// update adds (sign 1) or removes (sign −1) piece pc on sq in the views
+// not to be summed afresh (skip).
+func (ns *netState) update(pc core.Piece, sq core.Square, sign int32, skip [2]bool) {
 	if ns.values != nil {
 		v := ns.values[pc.Type()]
 		if pc.Owner() != 0 {
@@ -313,6 +347,9 @@ func (ns *netState) update(pc core.Piece, sq core.Square, sign int32) {
 	}
 	ns.pieces += int(sign)
 	for pl := 0; pl < 2; pl++ {
+		if skip[pl] {
+			continue
+		}
 		w := ns.n.Input[ns.row(core.Player(pl), pc, sq):]
 		if sign > 0 {
 			addRow(ns.acc[pl], w)
@@ -322,9 +359,29 @@ func (ns *netState) update(pc core.Piece, sq core.Square, sign int32) {
 	}
 }
 
+// sum sums player pl's view of the last board afresh.
+func (ns *netState) sum(pl core.Player) {
+	copy(ns.acc[pl], ns.n.Bias)
+	for _, sq := range ns.r.Board.Squares() {
+		if pc := ns.last[sq]; pc.IsPiece() {
+			addRow(ns.acc[pl], ns.n.Input[ns.row(pl, pc, sq):])
+		}
+	}
+}
+
 // eval returns the net's evaluation of p in centipawns for the side to
 // move.
 func (ns *netState) eval(p *core.Position) int {
+	// A view whose mirroring changed (its royal piece crossed the middle)
+	// is summed afresh after the others are updated.
+	var fresh [2]bool
+	if ns.n.Mirror {
+		for pl := range 2 {
+			if m := ns.mirrored(p, core.Player(pl)); m != ns.mirror[pl] {
+				ns.mirror[pl], fresh[pl] = m, true
+			}
+		}
+	}
 	for _, sq := range ns.r.Board.Squares() {
 		pc := p.At(sq)
 		old := ns.last[sq]
@@ -332,12 +389,17 @@ func (ns *netState) eval(p *core.Position) int {
 			continue
 		}
 		if old.IsPiece() {
-			ns.update(old, sq, -1)
+			ns.update(old, sq, -1, fresh)
 		}
 		if pc.IsPiece() {
-			ns.update(pc, sq, 1)
+			ns.update(pc, sq, 1, fresh)
 		}
 		ns.last[sq] = pc
+	}
+	for pl := range 2 {
+		if fresh[pl] {
+			ns.sum(core.Player(pl))
+		}
 	}
 	us := p.Turn() & 1
 	h := ns.n.Hidden

@@ -67,13 +67,16 @@ func randomNet(r *core.Rules, h int, seed uint64, base string) *Net {
 func TestNetIncremental(t *testing.T) {
 	for _, name := range []string{"chess", "siberia", "claustrophobia"} {
 		r := loadRules(t, name)
-		for i, base := range []string{"", NetBaseMaterial, NetBaseEvaluation, "", NetBaseMaterial} {
+		for i, base := range []string{"", NetBaseMaterial, NetBaseEvaluation, "", NetBaseMaterial, ""} {
 			n := randomNet(r, 16, 1, base)
 			switch i {
 			case 3:
 				n = randomSquaredNet(r, 40, 1, base) // squared, and a tail past the vectors
 			case 4:
 				n = randomBucketNet(r, 24, 1, base, 8) // output buckets: the piece count kept
+			case 5:
+				n = randomBucketNet(r, 24, 1, base, 4) // mirrored: views summed afresh
+				n.Mirror = true
 			}
 			ns, err := newNetState(n, r, evaluatorFor(r))
 			if err != nil {
@@ -81,21 +84,141 @@ func TestNetIncremental(t *testing.T) {
 			}
 			positions := randomGamePositions(r, 6, 120, 9)
 			rng := rand.New(rand.NewPCG(2, 3))
+			flips := 0 // evaluations after which a view's mirroring changed
 			for i := range 3 * len(positions) {
 				p := positions[i%len(positions)]
 				if i >= len(positions) {
 					p = positions[rng.IntN(len(positions))]
 				}
+				before := ns.mirror
 				fresh, _ := newNetState(n, r, evaluatorFor(r))
 				if got, want := ns.eval(p), fresh.eval(p); got != want {
 					t.Fatalf("%s (base %q): %s: updated %d, afresh %d", name, base, p.String(), got, want)
 				}
+				if ns.mirror != before {
+					flips++
+				}
+			}
+			if n.Mirror && flips < 10 {
+				t.Errorf("%s: a view's mirroring changed after %d evaluations: the test does not reach the fresh sums", name, flips)
 			}
 			p := positions[len(positions)/2]
 			if allocs := testing.AllocsPerRun(10, func() { ns.eval(p); ns.eval(positions[0]) }); allocs != 0 {
 				t.Errorf("%s: eval allocates %.0f times", name, allocs)
 			}
 		}
+	}
+}
+
+// flipFilesFEN returns a chess FEN's position mirrored left to right, with
+// no castling and no en passant (which a net does not read).
+func flipFilesFEN(t *testing.T, fen string) string {
+	t.Helper()
+	fields := strings.Fields(fen)
+	ranks := strings.Split(fields[0], "/")
+	for i, rank := range ranks {
+		var cells []string
+		for _, c := range rank {
+			if c >= '1' && c <= '8' {
+				for range c - '0' {
+					cells = append(cells, "1")
+				}
+			} else {
+				cells = append(cells, string(c))
+			}
+		}
+		if len(cells) != 8 {
+			t.Fatalf("%s: rank %q", fen, rank)
+		}
+		slices.Reverse(cells)
+		var b strings.Builder
+		empty := 0
+		for _, c := range append(cells, "") {
+			if c == "1" {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				fmt.Fprint(&b, empty)
+				empty = 0
+			}
+			b.WriteString(c)
+		}
+		ranks[i] = b.String()
+	}
+	return strings.Join(ranks, "/") + " " + fields[1] + " - - 0 1"
+}
+
+// TestNetMirror: a mirrored net (Net.Mirror) evaluates a chess position
+// and its mirror image alike, which one without mirroring does not; and a
+// trainer adding positions for a mirrored net reads them as the net does.
+func TestNetMirror(t *testing.T) {
+	r := loadRules(t, "chess")
+	positions := randomGamePositions(r, 6, 120, 11)
+	plain := randomBucketNet(r, 24, 3, NetBaseMaterial, 4)
+	mirror := *plain
+	mirror.Mirror = true
+	nsPlain, _ := newNetState(plain, r, nil)
+	nsMirror, _ := newNetState(&mirror, r, nil)
+	differ, right := 0, 0
+	for _, p := range positions {
+		q, err := r.ParsePosition(flipFilesFEN(t, p.FEN()))
+		if err != nil {
+			t.Fatalf("%s: %v", p.FEN(), err)
+		}
+		if a, b := nsMirror.eval(p), nsMirror.eval(q); a != b {
+			t.Fatalf("mirrored net: %s evaluates %d, its mirror image %s %d", p.FEN(), a, q.FEN(), b)
+		}
+		if nsPlain.eval(p) != nsPlain.eval(q) {
+			differ++
+		}
+		if nsMirror.mirrored(p, 0) || nsMirror.mirrored(p, 1) {
+			right++
+		}
+	}
+	if differ < len(positions)/2 || right < len(positions)/4 {
+		t.Errorf("of %d positions, %d differ from their mirror images without mirroring, %d have a royal piece on the right half", len(positions), differ, right)
+	}
+	// The trainer's rows are the net's.
+	tr, err := NewNetTrainer(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Mirror = true
+	for i, p := range positions {
+		tr.Add(p, 0.5, 0, 0)
+		it := tr.items[i]
+		nsMirror.eval(p)
+		us := p.Turn() & 1
+		for k, view := range [2]core.Player{us, 1 - us} {
+			var want []int32
+			for _, sq := range r.Board.Squares() {
+				if pc := p.At(sq); pc.IsPiece() {
+					want = append(want, int32(nsMirror.row(view, pc, sq)/mirror.Hidden)) // the trainer's rows are of one unit
+				}
+			}
+			var got []int32
+			from, to := it.start, it.mid
+			if k == 1 {
+				from, to = it.mid, it.end
+			}
+			for j := from; j < to; j += 2 {
+				got = append(got, tr.feats[j])
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, view %d: the trainer's rows %v, the net's %v", p.FEN(), view, got, want)
+			}
+		}
+	}
+	valid, _ := NewNetTrainer(r)
+	valid.Add(positions[0], 0.5, 0, 0)
+	if _, _, err := tr.Fit(NetOptions{Hidden: 2, Epochs: 1, Validate: valid}); err == nil || !strings.Contains(err.Error(), "mirrored") {
+		t.Errorf("validation positions added unmirrored: %v", err)
+	}
+	valid.Mirror = true
+	n, _, err := tr.Fit(NetOptions{Hidden: 2, Epochs: 1})
+	if err != nil || !n.Mirror {
+		t.Errorf("a mirrored fit: %v, mirror %v", err, n != nil && n.Mirror)
 	}
 }
 
@@ -442,6 +565,10 @@ func FuzzParseNet(f *testing.F) {
 	f.Add(data)
 	data, _ = json.Marshal(randomBucketNet(r, 2, 3, "", 3))
 	f.Add(data)
+	mirrored := randomNet(r, 2, 4, "")
+	mirrored.Mirror = true
+	data, _ = json.Marshal(mirrored)
+	f.Add(data)
 	f.Add([]byte(`{"files":8,"ranks":8,"types":["","P"],"hidden":1,"input":[1],"bias":[1],"output":[1,1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := ParseNet(data)
@@ -604,6 +731,7 @@ func BenchmarkNetEval(b *testing.B) {
 	}{
 		{"one-layer", randomSquaredNet(r, 256, 1, "")},
 		{"8-buckets", randomBucketNet(r, 256, 1, "", 8)},
+		{"8-buckets-mirrored", func() *Net { n := randomBucketNet(r, 256, 1, "", 8); n.Mirror = true; return n }()},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			ns, err := newNetState(tc.n, r, nil)

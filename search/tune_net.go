@@ -21,9 +21,12 @@ type NetTrainer struct {
 	ns *netState // for the features' rows (a net of one unit)
 	// Base: what the nets fitted add their output to (Net.Base); set it
 	// before Add.
-	Base  string
-	items []netItem
-	feats []int32 // the items' input rows, divided by the hidden units
+	Base string
+	// Mirror: the nets fitted mirror a player's view while its royal
+	// piece stands on the right half (Net.Mirror); set it before Add.
+	Mirror bool
+	items  []netItem
+	feats  []int32 // the items' input rows, divided by the hidden units
 	// full is the number of pieces at the game's start (Net.BucketPieces).
 	full int
 }
@@ -88,10 +91,12 @@ func (t *NetTrainer) Add(p *core.Position, result, score, blend float64) {
 			}
 		}
 	}
+	t.ns.n.Mirror = t.Mirror
 	for k, view := range [2]core.Player{us, 1 - us} {
 		if k == 1 {
 			it.mid = int32(len(t.feats))
 		}
+		t.ns.mirror[view] = t.ns.mirrored(p, view)
 		for _, sq := range t.r.Board.Squares() {
 			if pc := p.At(sq); pc.IsPiece() {
 				row := t.ns.row(view, pc, sq)
@@ -175,6 +180,9 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	}
 	if opt.Buckets < 0 || opt.Buckets > maxNetBuckets {
 		return nil, NetReport{}, fmt.Errorf("tune: %d output buckets: want 0 to %d", opt.Buckets, maxNetBuckets)
+	}
+	if opt.Validate != nil && opt.Validate.Mirror != t.Mirror {
+		return nil, NetReport{}, fmt.Errorf("tune: the validation positions were added mirrored %v, the fit's %v", opt.Validate.Mirror, t.Mirror)
 	}
 	buckets := max(opt.Buckets, 1)
 	opt.Epochs = max(opt.Epochs, 1)
@@ -440,7 +448,7 @@ func (f *netFit) quantise(t *NetTrainer) *Net {
 	for i, v := range f.bias {
 		n.Bias[i] = q(v, netBiasLimit)
 	}
-	n.Squared = f.squared
+	n.Squared, n.Mirror = f.squared, t.Mirror
 	n.Output = make([]int16, len(f.out))
 	for i, v := range f.out {
 		if f.squared {

@@ -167,6 +167,21 @@ func TestTuneCommand(t *testing.T) {
 	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+bout, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
 		t.Errorf("a match with the net of buckets: %v\n%s", err, text)
 	}
+	// A mirrored net (--mirror), which a player can use.
+	mirrorOut := filepath.Join(dir, "chess-mirror.net.json")
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--squared", "--buckets", "2", "--mirror", "--epochs", "2", "--out", mirrorOut); err != nil ||
+		!strings.Contains(text, "--buckets 2 --mirror:") {
+		t.Errorf("--mirror: %v\n%s", err, text)
+	}
+	if n, err := search.LoadNet(mirrorOut); err != nil || !n.Mirror || n.Buckets != 2 {
+		t.Errorf("mirrored net %v, %+v", err, n)
+	}
+	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+mirrorOut, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
+		t.Errorf("a match with the mirrored net: %v\n%s", err, text)
+	}
+	if _, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", mirrorOut, "--mirror"); err == nil || !strings.Contains(err.Error(), "--mirror wants --net") {
+		t.Errorf("tune --mirror without --net: %v", err)
+	}
 	for _, bad := range [][]string{{"--net", "4", "--buckets", "33"}, {"--net", "4", "--buckets", "-1"}, {"--buckets", "4"}} {
 		if _, err := runCmd(t, "", append([]string{"tune", "chess", "--data", data, "--out", bout}, bad...)...); err == nil || !strings.Contains(err.Error(), "--buckets") {
 			t.Errorf("tune %v: %v", bad, err)

@@ -56,7 +56,8 @@ const tuneHelp = `Two steps, which may be run together:
                           what it adds to); --play-net N with --games plays
                           the self-play games with it; --buckets N gives it N
                           output layers, read by the number of pieces on the
-                          board. The nets the package carries (chess,
+                          board; --mirror mirrors a player's view while its
+                          royal piece stands on the right half. The nets the package carries (chess,
                           siberia) play by default (doc/SEARCH.md,
                           "Evaluation networks")
 Games of two players can be tuned. For the generic evaluation on a bounded
@@ -101,6 +102,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	net := fs.Int("net", 0, "fit an evaluation network of this many hidden units (1 to 1024) instead of the tables, and write it to --out (epochs 30 and rate 0.001 unless given)")
 	evalScale := fs.Bool("eval-scale", false, "with --net: the net's centipawns are the evaluation's (its scale fitted to the targets), not the teacher's, so that the search's margins keep their meaning")
 	squared := fs.Bool("squared", false, "with --net: each hidden unit's output is its clamped sum squared (SCReLU), not the clamped sum")
+	mirror := fs.Bool("mirror", false, "with --net: a player's view is mirrored left to right while its royal piece stands on the board's right half, so that a position and its mirror image share the net's weights")
 	buckets := fs.Int("buckets", 0, "with --net: output layers chosen by the number of pieces on the board (output buckets), sharing the counts from 1 to the start's evenly (0 or 1: one layer; at most 32)")
 	halving := fs.Bool("halving", false, "with --net: after an epoch that did not lower the validation error, go on from the best net so far with half the step")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
@@ -129,6 +131,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --net %d: want 1 to 1024 hidden units (0: fit the tables)", *net)
 	case *buckets < 0 || *buckets > 32:
 		return fmt.Errorf("tune: --buckets %d: want 0 to 32 output layers", *buckets)
+	case *mirror && *net == 0:
+		return fmt.Errorf("tune: --mirror wants --net: only a net's views are mirrored")
 	case *buckets > 1 && *net == 0:
 		return fmt.Errorf("tune: --buckets %d wants --net: only a net has output layers", *buckets)
 	case *net > 0 && *out == "":
@@ -194,7 +198,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 		fitData = *scored
 	}
 	if *net > 0 {
-		return tuneNet(r, fitData, *out, *netBase, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, Buckets: *buckets, EvalScale: *evalScale}, *blend, stdout)
+		return tuneNet(r, fitData, *out, *netBase, *mirror, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, Buckets: *buckets, EvalScale: *evalScale}, *blend, stdout)
 	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
@@ -469,13 +473,14 @@ func readTuneData(r *core.Rules, path string, add func(p *core.Position, result 
 
 // tuneNet reads the positions of path, fits an evaluation network to them
 // and writes it to out.
-func tuneNet(r *core.Rules, path, out, base string, opt search.NetOptions, blend float64, stdout io.Writer) error {
+func tuneNet(r *core.Rules, path, out, base string, mirror bool, opt search.NetOptions, blend float64, stdout io.Writer) error {
 	tr, err := search.NewNetTrainer(r)
 	if err != nil {
 		return err
 	}
 	valid, _ := search.NewNetTrainer(r)
 	tr.Base, valid.Base = base, base
+	tr.Mirror, valid.Mirror = mirror, mirror
 	made, seen, err := readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
 		if training {
 			tr.Add(p, result, float64(score), blend)
@@ -504,6 +509,9 @@ func tuneNet(r *core.Rules, path, out, base string, opt search.NetOptions, blend
 	}
 	if opt.Buckets > 1 {
 		flags += fmt.Sprintf(" --buckets %d", opt.Buckets)
+	}
+	if mirror {
+		flags += " --mirror"
 	}
 	if base != "" {
 		flags += " --net-base " + base
