@@ -160,7 +160,7 @@ func TestNetMirror(t *testing.T) {
 	mirror.Mirror = true
 	nsPlain, _ := newNetState(plain, r, nil)
 	nsMirror, _ := newNetState(&mirror, r, nil)
-	differ, right := 0, 0
+	differ, left := 0, 0
 	for _, p := range positions {
 		q, err := r.ParsePosition(flipFilesFEN(t, p.FEN()))
 		if err != nil {
@@ -172,12 +172,13 @@ func TestNetMirror(t *testing.T) {
 		if nsPlain.eval(p) != nsPlain.eval(q) {
 			differ++
 		}
-		if nsMirror.mirrored(p, 0) || nsMirror.mirrored(p, 1) {
-			right++
+		if !nsMirror.mirrored(p, 0) || !nsMirror.mirrored(p, 1) {
+			left++ // a view unmirrored in p, mirrored in q
 		}
 	}
-	if differ < len(positions)/2 || right < len(positions)/4 {
-		t.Errorf("of %d positions, %d differ from their mirror images without mirroring, %d have a royal piece on the right half", len(positions), differ, right)
+	t.Logf("%d positions: %d differ from their mirror images without mirroring, %d with a royal piece on the left half", len(positions), differ, left)
+	if differ < len(positions)/2 || left < len(positions)/10 {
+		t.Errorf("of %d positions, %d differ from their mirror images without mirroring, %d have a royal piece on the left half", len(positions), differ, left)
 	}
 	// The trainer's rows are the net's.
 	tr, err := NewNetTrainer(r)
