@@ -57,9 +57,9 @@ const tuneHelp = `Two steps, which may be run together:
                           the self-play games with it; --buckets N gives it N
                           output layers, read by the number of pieces on the
                           board; --mirror mirrors a player's view while its
-                          royal piece stands on the right half. The nets the package carries (chess,
-                          siberia) play by default (doc/SEARCH.md,
-                          "Evaluation networks")
+                          royal piece stands on the right half. The nets
+                          the package carries (chess, siberia) play by
+                          default (doc/SEARCH.md, "Evaluation networks")
 Games of two players can be tuned. For the generic evaluation on a bounded
 board (chess, siberia, claustrophobia, or a --variant-file of that kind) the
 fit places the piece-square tables (--coarse, --min-count) and the weights
