@@ -748,3 +748,23 @@ func BenchmarkNetEval(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNetFit is an epoch of a chess net's fit (256 squared units, 8
+// output buckets, mirrored) over 4,000 positions of random games.
+func BenchmarkNetFit(b *testing.B) {
+	r := loadRules(b, "chess")
+	tr, err := NewNetTrainer(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr.Mirror = true
+	for i, p := range randomGamePositions(r, 40, 100, 7) {
+		tr.Add(p, float64(i%3)/2, float64(i%200-100), 0)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, _, err := tr.Fit(NetOptions{Hidden: 256, Epochs: 1, Rate: 1, Batch: 1024, Workers: 1, Squared: true, Buckets: 8}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -8,6 +8,23 @@ package search
 // as int16 arithmetic does, and a net's weights are bounded (Net.check) so
 // that no hidden unit's sum ever needs to.
 
+// addFloats adds src to dst, element by element (len(src) ≥ len(dst)): a
+// fit's rows of weights and gradients (tune_net.go). Each sum is the one
+// the loop makes, in either form.
+func addFloats(dst, src []float64) {
+	n := len(dst)
+	src = src[:n]
+	v := n &^ 15
+	if v > 0 && haveAVX2 {
+		addFloatsAVX2(&dst[0], &src[0], v)
+	} else {
+		v = 0
+	}
+	for j := v; j < n; j++ {
+		dst[j] += src[j]
+	}
+}
+
 // addRow adds w to acc, unit by unit (len(w) ≥ len(acc)).
 func addRow(acc, w []int16) {
 	n := len(acc)

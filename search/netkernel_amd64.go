@@ -26,3 +26,9 @@ func dotClampAVX2(acc, w *int16, n, q int) int32
 //
 //go:noescape
 func dotSquaredAVX2(acc, w *int16, n, q int) int32
+
+// addFloatsAVX2 adds the n float64 at src to those at dst (n a multiple
+// of 16).
+//
+//go:noescape
+func addFloatsAVX2(dst, src *float64, n int)

@@ -9,3 +9,4 @@ func addRowAVX2(acc, w *int16, n int)              { panic("no AVX2") }
 func subRowAVX2(acc, w *int16, n int)              { panic("no AVX2") }
 func dotClampAVX2(acc, w *int16, n, q int) int32   { panic("no AVX2") }
 func dotSquaredAVX2(acc, w *int16, n, q int) int32 { panic("no AVX2") }
+func addFloatsAVX2(dst, src *float64, n int)       { panic("no AVX2") }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -61,6 +62,33 @@ func TestNetKernels(t *testing.T) {
 	}
 }
 
+// TestAddFloats: addFloats makes the loop's sums, bit for bit, for every
+// length (the vector part and the tail), so that a fit gives the same net
+// with the kernel as without it.
+func TestAddFloats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n <= 80; n++ {
+		dst := make([]float64, n)
+		src := make([]float64, n+5)
+		for j := range dst {
+			dst[j] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(12)-6))
+		}
+		for j := range src {
+			src[j] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(12)-6))
+		}
+		want := append([]float64(nil), dst...)
+		for j := range want {
+			want[j] += src[j]
+		}
+		addFloats(dst, src)
+		for j := range want {
+			if math.Float64bits(dst[j]) != math.Float64bits(want[j]) {
+				t.Fatalf("addFloats, %d elements: element %d is %g, want %g", n, j, dst[j], want[j])
+			}
+		}
+	}
+}
+
 func BenchmarkNetKernels(b *testing.B) {
 	acc := make([]int16, 256)
 	w := make([]int16, 512)
@@ -71,4 +99,13 @@ func BenchmarkNetKernels(b *testing.B) {
 		sink += dotClamp(acc, w, netQ) + dotSquared(acc, w[:256], netQ)
 	}
 	_ = sink
+}
+
+// BenchmarkAddFloats adds a fit's row of 256 weights (a hidden layer's).
+func BenchmarkAddFloats(b *testing.B) {
+	dst := make([]float64, 256)
+	src := make([]float64, 256)
+	for range b.N {
+		addFloats(dst, src)
+	}
 }

@@ -343,10 +343,7 @@ func (f *netFit) forward(t *NetTrainer, it *netItem, sc *netScratch) float64 {
 		acc := sc.acc[side]
 		copy(acc, f.bias)
 		for _, r := range rows {
-			w := f.in[int(r)*h:][:h]
-			for j := range acc {
-				acc[j] += w[j]
-			}
+			addFloats(acc, f.in[int(r)*h:][:h])
 		}
 		o := f.out[(2*b+side)*h:][:h]
 		for j, a := range acc {
@@ -394,14 +391,9 @@ func (f *netFit) step(t *NetTrainer, it *netItem, g *netFit, sc *netScratch) {
 				acc[j] = dy * o[j]
 			}
 		}
-		for j, d := range acc {
-			g.bias[j] += d
-		}
+		addFloats(g.bias, acc)
 		for _, r := range rows {
-			w := g.in[int(r)*h:][:h]
-			for j, d := range acc {
-				w[j] += d
-			}
+			addFloats(g.in[int(r)*h:][:h], acc)
 		}
 	}
 }
