@@ -203,7 +203,7 @@ func TestNetMirror(t *testing.T) {
 			if k == 1 {
 				from, to = it.mid, it.end
 			}
-			for j := from; j < to; j += 2 {
+			for j := from; j < to; j++ {
 				got = append(got, tr.feats[j])
 			}
 			if !slices.Equal(got, want) {
@@ -637,8 +637,9 @@ func checkNetGradient(t *testing.T, tr *NetTrainer, params []float64, inputs, h,
 	// Weights the positions use: each item's first rows and factors,
 	// the biases, every output layer and output bias.
 	var check []int
-	for _, row := range tr.feats[:6] {
-		check = append(check, int(row)*h, int(row)*h+2)
+	for _, row := range tr.feats[:3] {
+		factor := tr.factor(int(row))
+		check = append(check, int(row)*h, int(row)*h+2, factor*h, factor*h+2)
 	}
 	for j := range h + 2*h*buckets + buckets {
 		check = append(check, inputs*h+j)

@@ -27,12 +27,15 @@ type NetTrainer struct {
 	Mirror bool
 	items  []netItem
 	feats  []int32 // the items' input rows, divided by the hidden units
+	// factors holds each input row's factor (factor).
+	factors []int32
 	// full is the number of pieces at the game's start (Net.BucketPieces).
 	full int
 }
 
 // netItem is one position: its features from the side to move's view
-// (feats[start:mid]) and the other's (feats[mid:end]), two a piece.
+// (feats[start:mid]) and the other's (feats[mid:end]), a row a piece;
+// each row also stands for its factor (NetTrainer.factor).
 type netItem struct {
 	start, mid, end int32
 	result, score   float32 // for the side to move
@@ -49,11 +52,15 @@ func NewNetTrainer(r *core.Rules) (*NetTrainer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tune: %s: a net needs a game of two players on a bounded board that the generic evaluation plays (not a variant's own evaluation)", r.Name())
 	}
-	return &NetTrainer{r: r, ns: ns, full: startPieces(r)}, nil
+	t := &NetTrainer{r: r, ns: ns, full: startPieces(r), factors: make([]int32, n.inputs())}
+	for row := range t.factors {
+		t.factors[row] = int32(n.inputs() + row/(n.Files*n.Ranks))
+	}
+	return t, nil
 }
 
 // pieces is the number of pieces on it's board.
-func (it *netItem) pieces() int { return int(it.mid-it.start) / 2 }
+func (it *netItem) pieces() int { return int(it.mid - it.start) }
 
 // emptyNet returns a net of r with h hidden units and zero weights.
 func emptyNet(r *core.Rules, h int) *Net {
@@ -100,7 +107,7 @@ func (t *NetTrainer) Add(p *core.Position, result, score, blend float64) {
 		for _, sq := range t.r.Board.Squares() {
 			if pc := p.At(sq); pc.IsPiece() {
 				row := t.ns.row(view, pc, sq)
-				t.feats = append(t.feats, int32(row), int32(t.factor(row)))
+				t.feats = append(t.feats, int32(row))
 			}
 		}
 	}
@@ -113,14 +120,14 @@ func (t *NetTrainer) Add(p *core.Position, result, score, blend float64) {
 // are learnt from every position with such a piece, and the net gets their
 // sum (quantise), so a square seen in few positions starts from what the
 // kind is worth anywhere.
-func (t *NetTrainer) factor(row int) int {
-	n := t.ns.n
-	return n.inputs() + row/(n.Files*n.Ranks)
-}
+func (t *NetTrainer) factor(row int) int { return int(t.factors[row]) }
 
 // fitInputs is the number of a fit's input features: the net's and the
 // factors.
-func (t *NetTrainer) fitInputs() int { return t.factor(t.ns.n.inputs()) }
+func (t *NetTrainer) fitInputs() int {
+	n := t.ns.n
+	return n.inputs() + n.inputs()/(n.Files*n.Ranks)
+}
 
 // Len is the number of positions added.
 func (t *NetTrainer) Len() int { return len(t.items) }
@@ -344,6 +351,7 @@ func (f *netFit) forward(t *NetTrainer, it *netItem, sc *netScratch) float64 {
 		copy(acc, f.bias)
 		for _, r := range rows {
 			addFloats(acc, f.in[int(r)*h:][:h])
+			addFloats(acc, f.in[t.factor(int(r))*h:][:h])
 		}
 		o := f.out[(2*b+side)*h:][:h]
 		for j, a := range acc {
@@ -394,6 +402,7 @@ func (f *netFit) step(t *NetTrainer, it *netItem, g *netFit, sc *netScratch) {
 		addFloats(g.bias, acc)
 		for _, r := range rows {
 			addFloats(g.in[int(r)*h:][:h], acc)
+			addFloats(g.in[t.factor(int(r))*h:][:h], acc)
 		}
 	}
 }
