@@ -3,8 +3,11 @@ package search
 // An evaluation network for games of two players on a bounded board: one hidden layer over the pieces' squares, updated square by square between evaluations.
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 
@@ -138,17 +141,44 @@ func netBucket(pieces, buckets, full int) int {
 	return min(buckets-1, max(pieces-1, 0)*buckets/full)
 }
 
-// LoadNet reads a net written by 'anychess tune --net'.
+// LoadNet reads a net written by 'anychess tune --net', or that file
+// gzipped (as search/weights keeps them).
 func LoadNet(path string) (*Net, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("net: %w", err)
+	}
+	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		if data, err = gunzip(data); err != nil {
+			return nil, fmt.Errorf("net: %s: %w", path, err)
+		}
 	}
 	n, err := ParseNet(data)
 	if err != nil {
 		return nil, fmt.Errorf("%w (%s)", err, path)
 	}
 	return n, nil
+}
+
+// maxNetText is the most a gzipped net may unpack to: a net of the
+// most hidden units on a board of 4,096 squares and 16 piece types.
+const maxNetText = 1 << 30
+
+// gunzip unpacks a gzipped net, refusing one that unpacks to more than
+// maxNetText bytes.
+func gunzip(data []byte) ([]byte, error) {
+	z, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	out, err := io.ReadAll(io.LimitReader(z, maxNetText+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > maxNetText {
+		return nil, fmt.Errorf("it unpacks to more than %d bytes", maxNetText)
+	}
+	return out, nil
 }
 
 // ParseNet reads a net from its JSON form, checking that its sizes agree.

@@ -307,6 +307,30 @@ func TestNetFit(t *testing.T) {
 	if !(rep.Valid < rep.ValidStart/4) {
 		t.Errorf("validation error %.5f, first epoch %.5f: the fit did not learn", rep.Valid, rep.ValidStart)
 	}
+	// NetScore reads the fitted net's error on the held-out positions as
+	// the fit did (up to the rounding of its weights), and a random net's
+	// as larger.
+	sc, err := NewNetScore(r, []*Net{n, randomNet(r, 8, 3, "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range positions {
+		if i%10 == 9 {
+			s := score(p)
+			sc.Add(p, sigmoid(s, 1), s, 0)
+		}
+	}
+	errs, k := sc.Errors()
+	if sc.Len() != valid.Len() || math.Abs(k-1) > 0.05 {
+		t.Errorf("NetScore: %d positions at K %.3f, want %d at 1", sc.Len(), k, valid.Len())
+	}
+	if math.Abs(errs[0]-rep.Valid) > 0.1*rep.Valid+0.0005 {
+		t.Errorf("NetScore: the fitted net's error %.5f, the fit's %.5f", errs[0], rep.Valid)
+	}
+	t.Logf("NetScore: the fitted net's error %.5f (the fit's %.5f), a random net's %.5f", errs[0], rep.Valid, errs[1])
+	if !(errs[1] > 2*errs[0]) {
+		t.Errorf("NetScore: a random net's error %.5f, the fitted net's %.5f", errs[1], errs[0])
+	}
 	ns, err := newNetState(n, r, nil)
 	if err != nil {
 		t.Fatal(err)

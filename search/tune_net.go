@@ -505,3 +505,70 @@ func (t *NetTrainer) evalError() (mse, k float64) {
 	k = goldenSection(loss)
 	return loss(k), k
 }
+
+// NetScore measures how well nets predict scored positions, such as those
+// a fit held out, so that nets fitted to different files can be compared
+// on the same positions at the same scale.
+type NetScore struct {
+	states          []*netState
+	results, scores []float32 // for the side to move
+	blends          []float32
+	evals           [][]float32 // each net's evaluation of each position
+}
+
+// NewNetScore returns a NetScore of nets of r's game.
+func NewNetScore(r *core.Rules, nets []*Net) (*NetScore, error) {
+	s := &NetScore{evals: make([][]float32, len(nets))}
+	for _, n := range nets {
+		ns, err := newNetState(n, r, evaluatorFor(r))
+		if err != nil {
+			return nil, err
+		}
+		s.states = append(s.states, ns)
+	}
+	return s, nil
+}
+
+// Add adds a position with its game's result for the first player (1, ½
+// or 0), a score of it in centipawns for the first player and the share
+// of the result in its target (as NetTrainer.Add).
+func (s *NetScore) Add(p *core.Position, result, score, blend float64) {
+	if p.Turn()&1 == 1 {
+		result, score = 1-result, -score
+	}
+	s.results = append(s.results, float32(result))
+	s.scores = append(s.scores, float32(score))
+	s.blends = append(s.blends, float32(blend))
+	for i, ns := range s.states {
+		s.evals[i] = append(s.evals[i], float32(ns.eval(p)))
+	}
+}
+
+// Len is the number of positions added.
+func (s *NetScore) Len() int { return len(s.results) }
+
+// Errors returns each net's mean squared error on the positions, as a fit
+// reports it: the targets are the scores read at the scale k that makes
+// them predict the positions' results best (blended with the results),
+// and a net's evaluation is read at the same scale.
+func (s *NetScore) Errors() (errs []float64, k float64) {
+	k = goldenSection(func(k float64) float64 {
+		sum := 0.0
+		for i, score := range s.scores {
+			d := sigmoid(float64(score), k) - float64(s.results[i])
+			sum += d * d
+		}
+		return sum
+	})
+	for _, evals := range s.evals {
+		sum := 0.0
+		for i, e := range evals {
+			blend := float64(s.blends[i])
+			target := blend*float64(s.results[i]) + (1-blend)*sigmoid(float64(s.scores[i]), k)
+			d := sigmoid(float64(e), k) - target
+			sum += d * d
+		}
+		errs = append(errs, sum/float64(max(len(evals), 1)))
+	}
+	return errs, k
+}

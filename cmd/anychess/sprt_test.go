@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -178,6 +180,36 @@ func TestTuneCommand(t *testing.T) {
 	}
 	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+mirrorOut, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
 		t.Errorf("a match with the mirrored net: %v\n%s", err, text)
+	}
+	// Nets measured on the positions a fit holds out (--score-nets), one
+	// of them gzipped as search/weights keeps them, which a player can
+	// also use.
+	var zipped bytes.Buffer
+	z := gzip.NewWriter(&zipped)
+	if raw, err := os.ReadFile(mirrorOut); err != nil {
+		t.Fatal(err)
+	} else if _, err := z.Write(raw); err != nil || z.Close() != nil {
+		t.Fatal(err)
+	}
+	mirrorZipped := mirrorOut + ".gz"
+	if err := os.WriteFile(mirrorZipped, zipped.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--score-nets", nout+","+mirrorZipped); err != nil ||
+		strings.Count(text, "mean squared error") != 2 || !strings.Contains(text, mirrorZipped+": mean squared error") {
+		t.Errorf("--score-nets: %v\n%s", err, text)
+	}
+	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+mirrorZipped, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
+		t.Errorf("a match with the gzipped net: %v\n%s", err, text)
+	}
+	badZip := filepath.Join(dir, "bad.net.json.gz")
+	if err := os.WriteFile(badZip, append([]byte{0x1f, 0x8b}, "not gzip at all"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{filepath.Join(dir, "none.net.json"), badZip, mout} {
+		if _, err := runCmd(t, "", "tune", "chess", "--data", data, "--score-nets", bad); err == nil || !strings.Contains(err.Error(), filepath.Base(bad)) {
+			t.Errorf("--score-nets %s: error %v, want one naming the file", bad, err)
+		}
 	}
 	if _, err := runCmd(t, "", "tune", "chess", "--data", data, "--out", mirrorOut, "--mirror"); err == nil || !strings.Contains(err.Error(), "--mirror wants --net") {
 		t.Errorf("tune --mirror without --net: %v", err)

@@ -105,6 +105,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	mirror := fs.Bool("mirror", false, "with --net: a player's view is mirrored left to right while its royal piece stands on the board's right half, so that a position and its mirror image share the net's weights")
 	buckets := fs.Int("buckets", 0, "with --net: output layers chosen by the number of pieces on the board (output buckets), sharing the counts from 1 to the start's evenly (0 or 1: one layer; at most 32)")
 	halving := fs.Bool("halving", false, "with --net: after an epoch that did not lower the validation error, go on from the best net so far with half the step")
+	scoreNets := fs.String("score-nets", "", "measure these nets (comma-separated files made by --net) on the positions a fit of the file would hold out (the last tenth of --scored, or of --data without it): each one's mean squared error, at one scale for all; nothing is fitted")
 	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
 	fs.Usage = func() {
 		fmt.Fprintln(stdout, "usage: anychess tune [VARIANT] --data FILE [--games N] [--out WEIGHTS] [flags]")
@@ -141,8 +142,8 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return fmt.Errorf("tune: --net-base %q: want %s, %s or ''", *netBase, search.NetBaseMaterial, search.NetBaseEvaluation)
 	case *games < 0 || *games > 1_000_000:
 		return fmt.Errorf("tune: --games %d: want 0 to 1000000", *games)
-	case *games == 0 && *out == "" && *teacher == "":
-		return fmt.Errorf("tune: nothing to do: give --games N to play, --teacher ENGINE to score, --out FILE to fit, or some of them")
+	case *games == 0 && *out == "" && *teacher == "" && *scoreNets == "":
+		return fmt.Errorf("tune: nothing to do: give --games N to play, --teacher ENGINE to score, --out FILE to fit, --score-nets NETS to measure, or some of them")
 	case *teacher != "" && *scored == "":
 		return fmt.Errorf("tune: --teacher wants --scored FILE, the file it writes")
 	case *scored != "" && *scored == *data:
@@ -190,12 +191,17 @@ func cmdTune(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	if *out == "" {
-		return nil
-	}
 	fitData := *data
 	if *scored != "" {
 		fitData = *scored
+	}
+	if *scoreNets != "" {
+		if err := tuneScoreNets(r, fitData, strings.Split(*scoreNets, ","), *blend, stdout); err != nil {
+			return err
+		}
+	}
+	if *out == "" {
+		return nil
 	}
 	if *net > 0 {
 		return tuneNet(r, fitData, *out, *netBase, *mirror, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, Buckets: *buckets, EvalScale: *evalScale}, *blend, stdout)
@@ -469,6 +475,43 @@ func readTuneData(r *core.Rules, path string, add func(p *core.Position, result 
 		add(p, result, score, i < train)
 	}
 	return made, seen, nil
+}
+
+// tuneScoreNets prints the mean squared error of each net of paths on the
+// positions a fit of the file at path would hold out.
+func tuneScoreNets(r *core.Rules, path string, paths []string, blend float64, stdout io.Writer) error {
+	var nets []*search.Net
+	for _, p := range paths {
+		n, err := search.LoadNet(p)
+		if err != nil {
+			return fmt.Errorf("tune: --score-nets: %w", err)
+		}
+		if err := n.Fits(r); err != nil {
+			return fmt.Errorf("tune: --score-nets %s: %w", p, err)
+		}
+		nets = append(nets, n)
+	}
+	sc, err := search.NewNetScore(r, nets)
+	if err != nil {
+		return fmt.Errorf("tune: --score-nets: %w", err)
+	}
+	_, _, err = readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
+		if !training {
+			sc.Add(p, result, float64(score), blend)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if sc.Len() == 0 {
+		return fmt.Errorf("tune: --score-nets: %s holds no positions a fit would hold out", path)
+	}
+	errs, k := sc.Errors()
+	for i, p := range paths {
+		fmt.Fprintf(stdout, "%s: mean squared error %.5f on the %d positions a fit of %s holds out (targets %g × result + %g × the expected score of the scores, scale K %.3f fitted to their results)\n",
+			p, errs[i], sc.Len(), path, blend, 1-blend, k)
+	}
+	return nil
 }
 
 // tuneNet reads the positions of path, fits an evaluation network to them
