@@ -373,7 +373,7 @@ func tuneFit(r *core.Rules, path, out, from string, opt search.FitOptions, blend
 		return err
 	}
 	valid, _ := search.NewTuner(r)
-	made, seen, err := readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
+	made, seen, err := readTuneData(r, path, false, func(p *core.Position, result float64, score int, training bool) {
 		if training {
 			tu.AddScored(p, result, float64(score), blend)
 		} else {
@@ -431,7 +431,8 @@ func tuneFit(r *core.Rules, path, out, from string, opt search.FitOptions, blend
 // how the file was made (its teacherHeader lines) and how many of the
 // validating positions also stand in the training part (a file holding
 // some games twice), whose error then says less of positions not seen.
-func readTuneData(r *core.Rules, path string, add func(p *core.Position, result float64, score int, training bool)) (made []string, seen int, err error) {
+// With heldOutOnly it reads only the last tenth (and seen is 0).
+func readTuneData(r *core.Rules, path string, heldOutOnly bool, add func(p *core.Position, result float64, score int, training bool)) (made []string, seen int, err error) {
 	all, err := readLines(path)
 	if err != nil {
 		return nil, 0, err
@@ -455,6 +456,9 @@ func readTuneData(r *core.Rules, path string, add func(p *core.Position, result 
 			return nil, 0, fmt.Errorf("tune: %s:%d: want RESULT<TAB>SCORE<TAB>POSITION", path, line)
 		}
 		if i < train {
+			if heldOutOnly {
+				continue
+			}
 			trained[fields[2]] = true
 		} else if trained[fields[2]] {
 			seen++
@@ -495,7 +499,7 @@ func tuneScoreNets(r *core.Rules, path string, paths []string, blend float64, st
 	if err != nil {
 		return fmt.Errorf("tune: --score-nets: %w", err)
 	}
-	_, _, err = readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
+	_, _, err = readTuneData(r, path, true, func(p *core.Position, result float64, score int, training bool) {
 		if !training {
 			sc.Add(p, result, float64(score), blend)
 		}
@@ -524,7 +528,7 @@ func tuneNet(r *core.Rules, path, out, base string, mirror bool, opt search.NetO
 	valid, _ := search.NewNetTrainer(r)
 	tr.Base, valid.Base = base, base
 	tr.Mirror, valid.Mirror = mirror, mirror
-	made, seen, err := readTuneData(r, path, func(p *core.Position, result float64, score int, training bool) {
+	made, seen, err := readTuneData(r, path, false, func(p *core.Position, result float64, score int, training bool) {
 		if training {
 			tr.Add(p, result, float64(score), blend)
 		} else {
