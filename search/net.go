@@ -160,8 +160,9 @@ func LoadNet(path string) (*Net, error) {
 	return n, nil
 }
 
-// maxNetText is the most a gzipped net may unpack to: a net of the
-// most hidden units on a board of 4,096 squares and 16 piece types.
+// maxNetText is the most a gzipped net may unpack to, so that a file
+// that unpacks without end is refused; chess's net of 256 units is
+// under a megabyte.
 const maxNetText = 1 << 30
 
 // gunzip unpacks a gzipped net, refusing one that unpacks to more than

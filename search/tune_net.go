@@ -550,7 +550,9 @@ func (s *NetScore) Len() int { return len(s.results) }
 // Errors returns each net's mean squared error on the positions, as a fit
 // reports it: the targets are the scores read at the scale k that makes
 // them predict the positions' results best (blended with the results),
-// and a net's evaluation is read at the same scale.
+// and a net's evaluation is read at the same scale (a net fitted with
+// NetOptions.EvalScale speaks the evaluation's centipawns, so its error
+// here is not the one its fit reported).
 func (s *NetScore) Errors() (errs []float64, k float64) {
 	k = goldenSection(func(k float64) float64 {
 		sum := 0.0
