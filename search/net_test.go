@@ -616,7 +616,7 @@ func TestNetGradient(t *testing.T) {
 	for _, i := range []int{0, len(positions) / 3, 2 * len(positions) / 3, len(positions) - 1} {
 		tr.Add(positions[i], 0.7, 35, 0.5)
 	}
-	tr.setTargets(1)
+	setTargets(tr.items, 1)
 	h := 3
 	inputs := tr.fitInputs()
 	rng := rand.New(rand.NewPCG(8, 9))

@@ -195,11 +195,11 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	opt.Epochs = max(opt.Epochs, 1)
 	opt.Batch = max(opt.Batch, 1)
 	rep := NetReport{Positions: len(t.items), Valid: math.Inf(1)}
-	k := t.fitK()
+	k := scoreScale(t.items)
 	rep.K = k
-	t.setTargets(k)
+	setTargets(t.items, k)
 	if opt.Validate != nil {
-		opt.Validate.setTargets(k)
+		setTargets(opt.Validate.items, k)
 		rep.ValidEval, _ = opt.Validate.evalError()
 	}
 	rep.NetK = k
@@ -470,11 +470,12 @@ func (f *netFit) quantise(t *NetTrainer) *Net {
 	return n
 }
 
-// fitK returns the scale at which the scores predict the results best.
-func (t *NetTrainer) fitK() float64 {
+// scoreScale returns the scale at which the items' scores predict their
+// results best.
+func scoreScale(items []netItem) float64 {
 	return goldenSection(func(k float64) float64 {
 		sum := 0.0
-		for _, it := range t.items {
+		for _, it := range items {
 			d := sigmoid(float64(it.score), k) - float64(it.result)
 			sum += d * d
 		}
@@ -482,10 +483,10 @@ func (t *NetTrainer) fitK() float64 {
 	})
 }
 
-// setTargets sets each position's target, its score read at scale k.
-func (t *NetTrainer) setTargets(k float64) {
-	for i := range t.items {
-		it := &t.items[i]
+// setTargets sets each item's target, its score read at scale k.
+func setTargets(items []netItem, k float64) {
+	for i := range items {
+		it := &items[i]
 		it.target = it.blend*it.result + (1-it.blend)*float32(sigmoid(float64(it.score), k))
 	}
 }
@@ -510,10 +511,9 @@ func (t *NetTrainer) evalError() (mse, k float64) {
 // a fit held out, so that nets fitted to different files can be compared
 // on the same positions at the same scale.
 type NetScore struct {
-	states          []*netState
-	results, scores []float32 // for the side to move
-	blends          []float32
-	evals           [][]float32 // each net's evaluation of each position
+	states []*netState
+	items  []netItem   // result, score and blend; target set by Errors
+	evals  [][]float32 // each net's evaluation of each item
 }
 
 // NewNetScore returns a NetScore of nets of r's game.
@@ -536,16 +536,14 @@ func (s *NetScore) Add(p *core.Position, result, score, blend float64) {
 	if p.Turn()&1 == 1 {
 		result, score = 1-result, -score
 	}
-	s.results = append(s.results, float32(result))
-	s.scores = append(s.scores, float32(score))
-	s.blends = append(s.blends, float32(blend))
+	s.items = append(s.items, netItem{result: float32(result), score: float32(score), blend: float32(blend)})
 	for i, ns := range s.states {
 		s.evals[i] = append(s.evals[i], float32(ns.eval(p)))
 	}
 }
 
 // Len is the number of positions added.
-func (s *NetScore) Len() int { return len(s.results) }
+func (s *NetScore) Len() int { return len(s.items) }
 
 // Errors returns each net's mean squared error on the positions, as a fit
 // reports it: the targets are the scores read at the scale k that makes
@@ -554,20 +552,12 @@ func (s *NetScore) Len() int { return len(s.results) }
 // NetOptions.EvalScale speaks the evaluation's centipawns, so its error
 // here is not the one its fit reported).
 func (s *NetScore) Errors() (errs []float64, k float64) {
-	k = goldenSection(func(k float64) float64 {
-		sum := 0.0
-		for i, score := range s.scores {
-			d := sigmoid(float64(score), k) - float64(s.results[i])
-			sum += d * d
-		}
-		return sum
-	})
+	k = scoreScale(s.items)
+	setTargets(s.items, k)
 	for _, evals := range s.evals {
 		sum := 0.0
 		for i, e := range evals {
-			blend := float64(s.blends[i])
-			target := blend*float64(s.results[i]) + (1-blend)*sigmoid(float64(s.scores[i]), k)
-			d := sigmoid(float64(e), k) - target
+			d := sigmoid(float64(e), k) - float64(s.items[i].target)
 			sum += d * d
 		}
 		errs = append(errs, sum/float64(max(len(evals), 1)))

@@ -499,10 +499,8 @@ func tuneScoreNets(r *core.Rules, path string, paths []string, blend float64, st
 	if err != nil {
 		return fmt.Errorf("tune: --score-nets: %w", err)
 	}
-	_, _, err = readTuneData(r, path, true, func(p *core.Position, result float64, score int, training bool) {
-		if !training {
-			sc.Add(p, result, float64(score), blend)
-		}
+	_, _, err = readTuneData(r, path, true, func(p *core.Position, result float64, score int, _ bool) {
+		sc.Add(p, result, float64(score), blend)
 	})
 	if err != nil {
 		return err
