@@ -266,11 +266,15 @@ func TestNetBase(t *testing.T) {
 // expected score of its score) predicts them far better than the net it
 // starts from, and the quantised net it returns evaluates positions close
 // to that function.
-func TestNetFit(t *testing.T) {
-	r := loadRules(t, "chess")
+// materialFitData returns trainers of chess positions from random games
+// scored by half their material balance, with results that those scores
+// predict exactly at K = 1: every tenth position in valid, the others in
+// tr; and the positions and their score.
+func materialFitData(t *testing.T, r *core.Rules) (tr, valid *NetTrainer, positions []*core.Position, score func(*core.Position) float64) {
+	t.Helper()
 	values := PieceValues(r)
-	positions := randomGamePositions(r, 40, 200, 5)
-	score := func(p *core.Position) float64 {
+	positions = randomGamePositions(r, 40, 200, 5)
+	score = func(p *core.Position) float64 {
 		s := 0
 		for _, sq := range r.Board.Squares() {
 			if pc := p.At(sq); pc.IsPiece() {
@@ -287,7 +291,7 @@ func TestNetFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	valid, _ := NewNetTrainer(r)
+	valid, _ = NewNetTrainer(r)
 	for i, p := range positions {
 		s := score(p)
 		res := sigmoid(s, 1) // the scores predict the results exactly at K = 1
@@ -297,6 +301,12 @@ func TestNetFit(t *testing.T) {
 			tr.Add(p, res, s, 0)
 		}
 	}
+	return tr, valid, positions, score
+}
+
+func TestNetFit(t *testing.T) {
+	r := loadRules(t, "chess")
+	tr, valid, positions, score := materialFitData(t, r)
 	n, rep, err := tr.Fit(NetOptions{Hidden: 8, Epochs: 60, Rate: 0.01, Batch: 64, Seed: 1, Validate: valid})
 	if err != nil {
 		t.Fatal(err)
@@ -460,6 +470,96 @@ func TestNetFit(t *testing.T) {
 		if valid < rep4.Valid-1e-5 {
 			t.Errorf("halving: epoch %d's validation error %.5f is below the returned net's %.5f", epoch, valid, rep4.Valid)
 		}
+	}
+}
+
+// TestNetFitFrom: a fit started from a net starts from its weights (a net
+// of one bucket in each of the fit's buckets), returns no net worse on the
+// validation positions than it, and refuses a net of another shape.
+func TestNetFitFrom(t *testing.T) {
+	r := loadRules(t, "chess")
+	tr, valid, _, _ := materialFitData(t, r)
+	opt := NetOptions{Hidden: 8, Epochs: 40, Rate: 0.01, Batch: 64, Seed: 1, Validate: valid, Squared: true}
+	n, rep, err := tr.Fit(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(a, b []int16, what string) {
+		t.Helper()
+		if len(a) != len(b) {
+			t.Fatalf("%s: %d weights, want %d", what, len(a), len(b))
+		}
+		for i := range a {
+			if d := int(a[i]) - int(b[i]); d < -1 || d > 1 {
+				t.Fatalf("%s: weight %d is %d, the starting net's %d", what, i, a[i], b[i])
+			}
+		}
+	}
+	// A step too small to move a weight: the net comes back as it went in,
+	// and its epoch-0 error is the one its own fit reported.
+	var log strings.Builder
+	still := opt
+	still.From, still.Rate, still.Epochs, still.Log = n, 1e-12, 1, &log
+	n2, rep2, err := tr.Fit(still)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(n2.Input, n.Input, "input")
+	near(n2.Bias, n.Bias, "bias")
+	near(n2.Output, n.Output, "output")
+	if d := n2.OutBias - n.OutBias; d < -64 || d > 64 {
+		t.Errorf("output bias %d, the starting net's %d", n2.OutBias, n.OutBias)
+	}
+	if !strings.HasPrefix(log.String(), "epoch 0 (the starting net)") || math.Abs(rep2.Valid-rep.Valid) > 0.05*rep.Valid+1e-4 {
+		t.Errorf("started from a net of validation error %.5f: %.5f; log:\n%s", rep.Valid, rep2.Valid, log.String())
+	}
+	// Into four buckets: each starts with the one output layer.
+	still.Buckets = 4
+	n4, _, err := tr.Fit(still)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for b := range 4 {
+		near(n4.Output[2*b*8:2*(b+1)*8], n.Output, fmt.Sprintf("bucket %d's output", b))
+		if d := n4.BucketBias[b] + n4.OutBias - n.OutBias; d < -64 || d > 64 {
+			t.Errorf("bucket %d's bias %d + %d, the starting net's %d", b, n4.BucketBias[b], n4.OutBias, n.OutBias)
+		}
+	}
+	// A real fit from it, with a step large enough to get worse, returns
+	// a net at least as good on the validation positions.
+	log.Reset()
+	on := opt
+	on.From, on.Rate, on.Epochs, on.Halving, on.Buckets, on.Log = n4, 0.2, 3, true, 4, &log
+	_, rep3, err := tr.Fit(on)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var start float64
+	if _, err := fmt.Sscanf(log.String(), "epoch 0 (the starting net): error %f, validation %f", new(float64), &start); err != nil {
+		t.Fatalf("log %q: %v", log.String(), err)
+	}
+	if rep3.Valid > start+1e-5 { // the log rounds to 5 places
+		t.Errorf("started at validation error %.5f, returned %.5f", start, rep3.Valid)
+	}
+	t.Logf("from a net of validation error %.5f at step 0.2: %.5f (epoch %d)\n%s", start, rep3.Valid, rep3.BestEpoch, log.String())
+	for _, c := range []struct {
+		name string
+		opt  NetOptions
+		want string
+	}{
+		{"other units", NetOptions{Hidden: 4, Squared: true, From: n}, "hidden units"},
+		{"not squared", NetOptions{Hidden: 8, From: n}, "squared"},
+		{"other buckets", NetOptions{Hidden: 8, Squared: true, Buckets: 2, From: n4}, "output buckets"},
+		{"other game", NetOptions{Hidden: 8, Squared: true, From: randomSquaredNet(loadRules(t, "siberia"), 8, 1, "")}, "made for siberia"},
+		{"other base", NetOptions{Hidden: 8, Squared: true, From: randomSquaredNet(r, 8, 1, NetBaseMaterial)}, "adds its output"},
+	} {
+		if _, _, err := tr.Fit(c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error about %q", c.name, err, c.want)
+		}
+	}
+	tr.Mirror = true
+	if _, _, err := tr.Fit(NetOptions{Hidden: 8, Squared: true, From: n}); err == nil || !strings.Contains(err.Error(), "mirrored") {
+		t.Errorf("a mirrored fit from a net not mirrored: %v", err)
 	}
 }
 

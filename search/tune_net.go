@@ -157,6 +157,12 @@ type NetOptions struct {
 	// the evaluation, mean what they meant. Without it the net speaks
 	// the teacher's centipawns.
 	EvalScale bool
+	// From, if not nil, is the net the fit starts from instead of random
+	// weights: a net of the same units, kind (Squared, Mirror, Base) and
+	// buckets, or of one bucket, whose output layer then starts each of
+	// the fit's buckets. With Validate, the fit returns From's weights
+	// (epoch 0) if no epoch predicts the validation positions better.
+	From *Net
 	// Validate, if not nil, holds positions kept out of the fit; the net
 	// of the epoch that predicts them best is returned.
 	Validate *NetTrainer
@@ -192,6 +198,9 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 		return nil, NetReport{}, fmt.Errorf("tune: the validation positions were added mirrored %v, the fit's %v", opt.Validate.Mirror, t.Mirror)
 	}
 	buckets := max(opt.Buckets, 1)
+	if err := t.checkFrom(opt.From, opt.Hidden, buckets, opt.Squared); err != nil {
+		return nil, NetReport{}, err
+	}
 	opt.Epochs = max(opt.Epochs, 1)
 	opt.Batch = max(opt.Batch, 1)
 	rep := NetReport{Positions: len(t.items), Valid: math.Inf(1)}
@@ -227,6 +236,9 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	f := newNetFit(params, inputs, h, buckets, rep.NetK)
 	f.squared = opt.Squared
 	f.full = t.full
+	if opt.From != nil {
+		f.start(t, opt.From)
+	}
 	// Each worker adds the gradients of its share of a batch to a slice
 	// of its own; the shares are summed in worker order, so a fit with
 	// the same workers is repeatable.
@@ -246,6 +258,14 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 		order[i] = i
 	}
 	best := append([]float64(nil), params...)
+	if opt.From != nil && opt.Validate != nil && opt.Validate.Len() > 0 {
+		// Epoch 0: the starting net, which the epochs must beat.
+		rep.Valid = f.meanError(opt.Validate, scratches)
+		rep.Train = f.meanError(t, scratches)
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, "epoch 0 (the starting net): error %.5f, validation %.5f\n", rep.Train, rep.Valid)
+		}
+	}
 	var wg sync.WaitGroup
 	rate := opt.Rate
 	for epoch := 1; epoch <= opt.Epochs; epoch++ {
@@ -307,6 +327,61 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	n := f.quantise(t)
 	n.Base = t.Base
 	return n, rep, nil
+}
+
+// checkFrom returns an error unless n, if not nil, can start a fit of h
+// units and buckets output layers of t's positions (NetOptions.From).
+func (t *NetTrainer) checkFrom(n *Net, h, buckets int, squared bool) error {
+	if n == nil {
+		return nil
+	}
+	if err := n.Fits(t.r); err != nil {
+		return fmt.Errorf("tune: the starting net: %w", err)
+	}
+	switch {
+	case n.Hidden != h:
+		return fmt.Errorf("tune: the starting net has %d hidden units, the fit %d", n.Hidden, h)
+	case n.Squared != squared:
+		return fmt.Errorf("tune: the starting net is squared %v, the fit %v", n.Squared, squared)
+	case n.Mirror != t.Mirror:
+		return fmt.Errorf("tune: the starting net is mirrored %v, the fit %v", n.Mirror, t.Mirror)
+	case n.Base != t.Base:
+		return fmt.Errorf("tune: the starting net adds its output to %q, the fit to %q", n.Base, t.Base)
+	case n.buckets() != 1 && n.buckets() != buckets:
+		return fmt.Errorf("tune: the starting net has %d output buckets, the fit %d (a net of one bucket can start any)", n.buckets(), buckets)
+	case n.buckets() > 1 && n.BucketPieces != t.full:
+		return fmt.Errorf("tune: the starting net's buckets count %d pieces at the start, the game %d", n.BucketPieces, t.full)
+	}
+	return nil
+}
+
+// start sets f's weights to n's (checked by checkFrom): each square's
+// input weights are n's, the factors' zero (quantise adds them back), and
+// a net of one bucket gives its output layer to each of f's.
+func (f *netFit) start(t *NetTrainer, n *Net) {
+	h := f.h
+	for i, v := range n.Input {
+		f.in[i] = float64(v) / netQ
+	}
+	clear(f.in[len(n.Input):])
+	for i, v := range n.Bias {
+		f.bias[i] = float64(v) / netQ
+	}
+	outQ := float64(netQ)
+	if n.Squared {
+		outQ = netOutQ
+	}
+	for b := range f.buckets {
+		from := min(b, n.buckets()-1)
+		for i := range 2 * h {
+			f.out[2*b*h+i] = float64(n.Output[2*from*h+i]) / outQ
+		}
+		bias := int64(n.OutBias)
+		if n.bucketBiases() > 0 {
+			bias += int64(n.BucketBias[from])
+		}
+		f.outBias[b] = float64(bias) / float64(n.outScale())
+	}
 }
 
 // netFit is a net's weights as floats, during a fit (or their gradients).

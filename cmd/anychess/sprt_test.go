@@ -169,6 +169,29 @@ func TestTuneCommand(t *testing.T) {
 	if text, err := runCmd(t, "", "match", "--a", "anychess:nodes=200,net="+bout, "--b", "random", "--games", "1", "--max-plies", "20"); err != nil {
 		t.Errorf("a match with the net of buckets: %v\n%s", err, text)
 	}
+	// A fit started from a net (--from): of one bucket into four, and
+	// refused from a net of another shape or no net at all.
+	fromOut := filepath.Join(dir, "chess-from.net.json")
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--squared", "--buckets", "4", "--epochs", "1", "--from", nout, "--out", fromOut); err == nil ||
+		!strings.Contains(err.Error(), "adds its output") {
+		t.Errorf("--from a net of another base: %v\n%s", err, text)
+	}
+	plain := filepath.Join(dir, "chess-plain.net.json")
+	if _, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--squared", "--epochs", "1", "--out", plain); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--squared", "--buckets", "4", "--epochs", "1", "--from", plain, "--out", fromOut); err != nil ||
+		!strings.Contains(text, "epoch 0 (the starting net)") || !strings.Contains(text, "--from "+plain) {
+		t.Errorf("--from: %v\n%s", err, text)
+	}
+	if n, err := search.LoadNet(fromOut); err != nil || n.Buckets != 4 {
+		t.Errorf("net fitted --from: %v, %+v", err, n)
+	}
+	for _, bad := range []string{filepath.Join(dir, "none.net.json"), bout} {
+		if _, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "8", "--squared", "--from", bad, "--out", fromOut); err == nil || !strings.Contains(err.Error(), "--from") && !strings.Contains(err.Error(), "starting net") {
+			t.Errorf("--from %s: %v", bad, err)
+		}
+	}
 	// A mirrored net (--mirror), which a player can use.
 	mirrorOut := filepath.Join(dir, "chess-mirror.net.json")
 	if text, err := runCmd(t, "", "tune", "chess", "--data", data, "--net", "4", "--squared", "--buckets", "2", "--mirror", "--epochs", "2", "--out", mirrorOut); err != nil ||

@@ -106,7 +106,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	buckets := fs.Int("buckets", 0, "with --net: output layers chosen by the number of pieces on the board (output buckets), sharing the counts from 1 to the start's evenly (0 or 1: one layer; at most 32)")
 	halving := fs.Bool("halving", false, "with --net: after an epoch that did not lower the validation error, go on from the best net so far with half the step")
 	scoreNets := fs.String("score-nets", "", "measure these nets (comma-separated files made by --net) on the positions a fit of the file would hold out (the last tenth of --scored, or of --data without it): each one's mean squared error, at one scale for all; nothing is fitted")
-	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned")
+	from := fs.String("from", "", "start the fit from this weights file (an earlier fit, such as search/weights/VARIANT.json) instead of the untuned start; the weights it lacks start untuned. With --net: from this net (search/weights/VARIANT.net.json.gz, say) instead of random weights, of the same units, kind and buckets or of one bucket (copied to each); the fit returns it unchanged if no epoch predicts the held-out positions better")
 	fs.Usage = func() {
 		fmt.Fprintln(stdout, "usage: anychess tune [VARIANT] --data FILE [--games N] [--out WEIGHTS] [flags]")
 		fs.PrintDefaults()
@@ -204,7 +204,13 @@ func cmdTune(args []string, stdout io.Writer) error {
 		return nil
 	}
 	if *net > 0 {
-		return tuneNet(r, fitData, *out, *netBase, *mirror, search.NetOptions{Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, Buckets: *buckets, EvalScale: *evalScale}, *blend, stdout)
+		var start *search.Net
+		if *from != "" {
+			if start, err = search.LoadNet(*from); err != nil {
+				return fmt.Errorf("tune: --from: %w", err)
+			}
+		}
+		return tuneNet(r, fitData, *out, *netBase, *mirror, *from, search.NetOptions{From: start, Hidden: *net, Epochs: *epochs, Rate: *rate, Batch: 1024, Seed: *seed, Workers: *workers, Halving: *halving, Squared: *squared, Buckets: *buckets, EvalScale: *evalScale}, *blend, stdout)
 	}
 	opt := search.FitOptions{Epochs: *epochs, Rate: *rate, Ridge: *ridge, MinCount: *minCount, Coarse: *coarse, Scale: *scale}
 	if *freeze != "" {
@@ -518,7 +524,7 @@ func tuneScoreNets(r *core.Rules, path string, paths []string, blend float64, st
 
 // tuneNet reads the positions of path, fits an evaluation network to them
 // and writes it to out.
-func tuneNet(r *core.Rules, path, out, base string, mirror bool, opt search.NetOptions, blend float64, stdout io.Writer) error {
+func tuneNet(r *core.Rules, path, out, base string, mirror bool, from string, opt search.NetOptions, blend float64, stdout io.Writer) error {
 	tr, err := search.NewNetTrainer(r)
 	if err != nil {
 		return err
@@ -560,6 +566,9 @@ func tuneNet(r *core.Rules, path, out, base string, mirror bool, opt search.NetO
 	}
 	if base != "" {
 		flags += " --net-base " + base
+	}
+	if from != "" {
+		flags += " --from " + from
 	}
 	netK := ""
 	if opt.EvalScale {
