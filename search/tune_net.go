@@ -237,7 +237,7 @@ func (t *NetTrainer) Fit(opt NetOptions) (*Net, NetReport, error) {
 	f.squared = opt.Squared
 	f.full = t.full
 	if opt.From != nil {
-		f.start(t, opt.From)
+		f.start(opt.From)
 	}
 	// Each worker adds the gradients of its share of a batch to a slice
 	// of its own; the shares are summed in worker order, so a fit with
@@ -358,7 +358,7 @@ func (t *NetTrainer) checkFrom(n *Net, h, buckets int, squared bool) error {
 // start sets f's weights to n's (checked by checkFrom): each square's
 // input weights are n's, the factors' zero (quantise adds them back), and
 // a net of one bucket gives its output layer to each of f's.
-func (f *netFit) start(t *NetTrainer, n *Net) {
+func (f *netFit) start(n *Net) {
 	h := f.h
 	for i, v := range n.Input {
 		f.in[i] = float64(v) / netQ
