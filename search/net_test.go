@@ -261,11 +261,6 @@ func TestNetBase(t *testing.T) {
 	}
 }
 
-// TestNetFit: a net fitted to positions whose scores are a simple function
-// of the board (the material balance, with every position's result the
-// expected score of its score) predicts them far better than the net it
-// starts from, and the quantised net it returns evaluates positions close
-// to that function.
 // materialFitData returns trainers of chess positions from random games
 // scored by half their material balance, with results that those scores
 // predict exactly at K = 1: every tenth position in valid, the others in
@@ -304,6 +299,11 @@ func materialFitData(t *testing.T, r *core.Rules) (tr, valid *NetTrainer, positi
 	return tr, valid, positions, score
 }
 
+// TestNetFit: a net fitted to positions whose scores are a simple function
+// of the board (the material balance, with every position's result the
+// expected score of its score) predicts them far better than the net it
+// starts from, and the quantised net it returns evaluates positions close
+// to that function.
 func TestNetFit(t *testing.T) {
 	r := loadRules(t, "chess")
 	tr, valid, positions, score := materialFitData(t, r)
