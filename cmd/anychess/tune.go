@@ -81,7 +81,7 @@ func cmdTune(args []string, stdout io.Writer) error {
 	v.register(fs, false)
 	games := fs.Int("games", 0, "self-play games to play (0: none, only fit)")
 	nodes := fs.Uint64("nodes", 3000, "nodes a move in the self-play games")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once, teaching engines run at once (--teacher), or the goroutines of a net's fit (--net); the default is the CPUs this process may use (1 under taskset -c N)")
 	data := fs.String("data", "", "the positions file (appended to by --games, read by --out)")
 	out := fs.String("out", "", "fit and write the weights to this file")
 	epochs := fs.Int("epochs", 400, "passes of the fit over the positions")
