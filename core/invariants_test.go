@@ -170,6 +170,11 @@ func TestRandomGameInvariants(t *testing.T) {
 					if p.PawnHash() != p.ComputePawnHash() {
 						t.Fatalf("%s: incremental pawn hash wrong after %v in %s", name, m, before.fen)
 					}
+					for pl := range core.Player(rules.Players) {
+						if p.PieceHash(pl) != p.ComputePieceHash(pl) {
+							t.Fatalf("%s: incremental piece hash of player %d wrong after %v in %s", name, pl, m, before.fen)
+						}
+					}
 					illegal := vetoed || royalCapturable(t, p, mover)
 					if m.Kind == core.KindCastle && !illegal {
 						// legality of castling also depends on the squares passed; checked by LegalMoves

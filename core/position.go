@@ -28,6 +28,9 @@ type Position struct {
 	counters [16]int32
 	hash     uint64
 	pawnHash uint64 // the hash of the pawns alone (PawnHash)
+	// pieceHash is the hash of each player's pieces but its pawns
+	// (PieceHash).
+	pieceHash [MaxPlayers]uint64
 
 	changes []change
 	undos   []undoRecord
@@ -110,6 +113,11 @@ func (p *Position) Hash() uint64 { return p.hash }
 // PieceInfo.Pawn is set: their owners and squares), for what an engine
 // learns of a pawn structure. It is 0 on an unbounded board.
 func (p *Position) PawnHash() uint64 { return p.pawnHash }
+
+// PieceHash returns a Zobrist hash of player pl's pieces that are not
+// pawns (their types and squares), for what an engine learns of a
+// player's pieces apart from the pawns. It is 0 on an unbounded board.
+func (p *Position) PieceHash(pl Player) uint64 { return p.pieceHash[pl] }
 
 // At returns the content of sq (Empty, a piece, or Wall/Hole terrain).
 func (p *Position) At(sq Square) Piece {
@@ -206,13 +214,19 @@ func (p *Position) Put(sq Square, pc Piece) {
 func (p *Position) put(sq Square, old, pc Piece) {
 	z := &p.rules.zobrist
 	if old != Empty {
-		p.hash ^= z.piece(sq, old)
-		p.pawnHash ^= z.pawn(sq, old)
+		i := z.index(sq, old)
+		k, pk := z.pieces[i], z.pawns[i]
+		p.hash ^= k
+		p.pawnHash ^= pk
+		p.pieceHash[old.Owner()] ^= k ^ pk
 		p.unlist(sq, old)
 	}
 	if pc != Empty {
-		p.hash ^= z.piece(sq, pc)
-		p.pawnHash ^= z.pawn(sq, pc)
+		i := z.index(sq, pc)
+		k, pk := z.pieces[i], z.pawns[i]
+		p.hash ^= k
+		p.pawnHash ^= pk
+		p.pieceHash[pc.Owner()] ^= k ^ pk
 		p.list(sq, pc)
 	}
 	p.board[sq] = pc

@@ -50,9 +50,6 @@ func (z *zobrist) index(sq Square, pc Piece) int {
 
 func (z *zobrist) piece(sq Square, pc Piece) uint64 { return z.pieces[z.index(sq, pc)] }
 
-// pawn is piece's key when pc is a pawn, and 0 otherwise.
-func (z *zobrist) pawn(sq Square, pc Piece) uint64 { return z.pawns[z.index(sq, pc)] }
-
 func (z *zobrist) epKey(sq Square) uint64 {
 	if sq == NoSquare {
 		return 0
@@ -119,6 +116,22 @@ func (p *Position) ComputePawnHash() uint64 {
 	h := uint64(0)
 	for sq, pc := range p.board {
 		if pc.IsPiece() && p.rules.Pieces[pc.Type()].Pawn {
+			h ^= z.piece(Square(sq), pc)
+		}
+	}
+	return h
+}
+
+// ComputePieceHash recomputes PieceHash(pl) from the board, for checking
+// the incremental one.
+func (p *Position) ComputePieceHash(pl Player) uint64 {
+	if p.plane != nil {
+		return 0
+	}
+	z := &p.rules.zobrist
+	h := uint64(0)
+	for sq, pc := range p.board {
+		if pc.IsPiece() && pc.Owner() == pl && !p.rules.Pieces[pc.Type()].Pawn {
 			h ^= z.piece(Square(sq), pc)
 		}
 	}

@@ -100,6 +100,7 @@ var switches = map[string]func(*search.Options) *bool{
 	"noiir":        func(o *search.Options) *bool { return &o.NoIIR },
 	"nocont":       func(o *search.Options) *bool { return &o.NoContHistory },
 	"nocorr":       func(o *search.Options) *bool { return &o.NoCorrection },
+	"nopiececorr":  func(o *search.Options) *bool { return &o.NoPieceCorrection },
 	"nosingular":   func(o *search.Options) *bool { return &o.NoSingular },
 	"nocounter":    func(o *search.Options) *bool { return &o.NoCounterMoves },
 	"nosee":        func(o *search.Options) *bool { return &o.NoSEE },

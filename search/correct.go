@@ -1,13 +1,17 @@
 package search
 
-// Correction history: what the searches of positions with the same pawns
-// found the static evaluation to be off by, added to it.
+// Correction history: what the searches of positions with the same pawns,
+// or the same pieces of one player, found the static evaluation to be off
+// by, added to it.
 
 import "anychess/core"
 
-// The correction table has corrSize entries per side to move, indexed by
-// the low bits of core.Position.PawnHash. An entry is a correction in
-// 1/corrGrain centipawns, within ±corrLimit centipawns.
+// A correction table has corrSize entries per side to move, indexed by the
+// low bits of a hash: core.Position.PawnHash for the pawns' table,
+// core.Position.PieceHash of either player for its pieces' tables. An
+// entry is a correction in 1/corrGrain centipawns, within ±corrLimit
+// centipawns; a position's correction is the sum of its entries in the
+// tables.
 const (
 	corrBits  = 14
 	corrSize  = 1 << corrBits
@@ -36,18 +40,42 @@ func corrFor(r *core.Rules, opts Options) bool {
 	return royal && pawn
 }
 
-// corrEntry returns the correction entry of the position searched.
-func (s *Engine) corrEntry() *int32 {
-	return &s.corr[s.p.Turn()&1][s.p.PawnHash()&(corrSize-1)]
+// The correction tables: the pawns', then each player's pieces'
+// (Options.NoPieceCorrection leaves those out).
+const (
+	corrPawns  = 0
+	corrPieces = 1 // and 2
+	corrTables = 3
+)
+
+// corrEntries returns the entries in the tables used of the position
+// searched.
+func (s *Engine) corrEntries() (e [corrTables]*int32, n int) {
+	stm := s.p.Turn() & 1
+	e[0] = &s.corr[corrPawns][stm][s.p.PawnHash()&(corrSize-1)]
+	n = 1
+	if !s.opts.NoPieceCorrection {
+		for pl := range core.Player(2) {
+			e[n] = &s.corr[corrPieces+int(pl)][stm][s.p.PieceHash(pl)&(corrSize-1)]
+			n++
+		}
+	}
+	return e, n
 }
 
-// corrected returns the static evaluation raw with the position's
-// correction added (raw itself where correction history does not apply).
+// corrected returns the static evaluation raw of the position searched
+// with its correction added (raw itself where correction history does not
+// apply).
 func (s *Engine) corrected(raw int) int {
 	if !s.corrOn {
 		return raw
 	}
-	return raw + int(*s.corrEntry())/corrGrain
+	e, n := s.corrEntries()
+	c := 0
+	for _, v := range e[:n] {
+		c += int(*v)
+	}
+	return raw + c/corrGrain
 }
 
 // learnFromNode learns from a node not in check (raw its evaluation,
@@ -64,11 +92,22 @@ func (s *Engine) learnFromNode(raw, eval, best int, bound uint8, tactical bool, 
 	s.learnCorrection(raw, best, depth)
 }
 
-// learnCorrection moves the position's correction toward best − raw, the
-// error of its static evaluation raw that a search of the depth found.
+// learnCorrection moves the correction of the position searched toward
+// best − raw, the error of its static evaluation raw that a search of the
+// depth found:
+// each entry toward what the error leaves for it beside the others (a
+// step of gradient descent on the sum), within ±corrLimit.
 func (s *Engine) learnCorrection(raw, best, depth int) {
-	e := s.corrEntry()
+	e, n := s.corrEntries()
+	sum := int64(0)
+	for _, v := range e[:n] {
+		sum += int64(*v)
+	}
 	target := int64(min(max(best-raw, -corrLimit), corrLimit) * corrGrain)
 	w := int64(min(depth+1, corrMaxWeight))
-	*e = int32((int64(*e)*(corrWeights-w) + target*w) / corrWeights)
+	for _, v := range e[:n] {
+		own := target - (sum - int64(*v)) // the error less the other entries
+		own = min(max(own, -corrLimit*corrGrain), corrLimit*corrGrain)
+		*v = int32((int64(*v)*(corrWeights-w) + own*w) / corrWeights)
+	}
 }

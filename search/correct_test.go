@@ -4,7 +4,8 @@ import "testing"
 
 // TestCorrectionHistory: a position's correction moves toward the errors
 // the searches found, within corrLimit, and stays with its pawns and side
-// to move; it applies only to two players with pawns and a royal piece to
+// to move, and with the pieces' tables is shared among its pawns and each
+// player's pieces; it applies only to two players with pawns and a royal piece to
 // checkmate on a bounded board.
 func TestCorrectionHistory(t *testing.T) {
 	for _, tc := range []struct {
@@ -25,7 +26,7 @@ func TestCorrectionHistory(t *testing.T) {
 		}
 	}
 
-	e := New(Options{HashMB: 1})
+	e := New(Options{HashMB: 1, NoPieceCorrection: true})
 	at := func(fen string) {
 		e.p = fenPosition(t, "chess", fen)
 		e.corrOn = corrFor(e.p.Rules(), e.opts)
@@ -72,16 +73,50 @@ func TestCorrectionHistory(t *testing.T) {
 	if got := e.corrected(7); got != 7 {
 		t.Errorf("where it does not apply: corrected(7) = %d, want 7", got)
 	}
+
+	// With the tables of each player's pieces, the three entries share the
+	// error: a position with the same pieces and other pawns gets two
+	// thirds of it, one with the same pawns and other pieces one third, one
+	// with only White's pieces changed two thirds.
+	e = New(Options{HashMB: 1})
+	at(learnt)
+	for range 300 {
+		e.learnCorrection(30, 130, 20)
+	}
+	if got := e.corrected(30); got < 125 || got > 130 {
+		t.Errorf("with the pieces' tables, after 300 searches finding 130: corrected(30) = %d, want 125 to 130", got)
+	}
+	for _, tc := range []struct {
+		fen      string
+		min, max int
+	}{
+		{otherPawns, 60, 70},
+		{samePawns, 28, 38},
+		{"4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1", 60, 70},
+		{otherSide, 0, 0},
+	} {
+		at(tc.fen)
+		if got := e.corrected(0); got < tc.min || got > tc.max {
+			t.Errorf("with the pieces' tables, %s: corrected(0) = %d, want %d to %d", tc.fen, got, tc.min, tc.max)
+		}
+	}
+	at(learnt)
+	for range 300 {
+		e.learnCorrection(0, -5000, 20)
+	}
+	if got := e.corrected(0); got < -corrLimit || got > -corrLimit+5 {
+		t.Errorf("with the pieces' tables, after searches finding −5000: corrected(0) = %d, want about %d", got, -corrLimit)
+	}
 }
 
 // TestSearchLearnsCorrections: a search of a chess position fills
 // corrections, and none with Options.NoCorrection or in a game without
 // pawns.
 func TestSearchLearnsCorrections(t *testing.T) {
-	learnt := func(e *Engine) int {
+	learnt := func(e *Engine, table int) int {
 		n := 0
-		for side := range e.corr {
-			for _, c := range e.corr[side] {
+		for side := range e.corr[table] {
+			for _, c := range e.corr[table][side] {
 				if c != 0 {
 					n++
 				}
@@ -92,16 +127,19 @@ func TestSearchLearnsCorrections(t *testing.T) {
 	for _, tc := range []struct {
 		variant string
 		opts    Options
-		want    bool
+		want    [corrTables]bool // the pawns' table, White's pieces', Black's
 	}{
-		{"chess", Options{HashMB: 1}, true},
-		{"chess", Options{HashMB: 1, NoCorrection: true}, false},
-		{"martian-chess", Options{HashMB: 1}, false},
+		{"chess", Options{HashMB: 1}, [corrTables]bool{true, true, true}},
+		{"chess", Options{HashMB: 1, NoPieceCorrection: true}, [corrTables]bool{true, false, false}},
+		{"chess", Options{HashMB: 1, NoCorrection: true}, [corrTables]bool{}},
+		{"martian-chess", Options{HashMB: 1}, [corrTables]bool{}},
 	} {
 		e := New(tc.opts)
 		e.Search(startOf(t, tc.variant, nil), Limits{Depth: 7})
-		if n := learnt(e); n > 0 != tc.want {
-			t.Errorf("%s %+v: %d corrections learnt, want some: %v", tc.variant, tc.opts, n, tc.want)
+		for table, want := range tc.want {
+			if n := learnt(e, table); n > 0 != want {
+				t.Errorf("%s %+v: table %d: %d corrections learnt, want some: %v", tc.variant, tc.opts, table, n, want)
+			}
 		}
 	}
 }

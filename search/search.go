@@ -155,6 +155,9 @@ type Options struct {
 	// NoCorrection: no correction history (correct.go): the static
 	// evaluation is taken as it is.
 	NoCorrection bool
+	// NoPieceCorrection: correction history keeps only the pawns' table,
+	// not the tables of each player's other pieces.
+	NoPieceCorrection bool
 	// NoKillers, NoHistory: quiet moves unordered by these.
 	NoKillers, NoHistory bool
 	// NoQuiescence: the static evaluation at depth 0.
@@ -285,7 +288,7 @@ type Engine struct {
 	net       *netState // the evaluation by a net (netFor), or nil
 	// corr is the correction history (correct.go), corrOn whether it
 	// applies to the game searched.
-	corr   [2][corrSize]int32
+	corr   [corrTables][2][corrSize]int32
 	corrOn bool
 	// rfpBound: reverse futility pruning cuts only nodes whose beta lies
 	// within ±rfpBound.
@@ -362,7 +365,7 @@ func (s *Engine) forget() {
 		}
 	}
 	clear(s.contHist[:])
-	s.corr = [2][corrSize]int32{}
+	s.corr = [corrTables][2][corrSize]int32{}
 	for i := range s.stack {
 		s.stack[i].killers = [2]core.Move{core.NullMove, core.NullMove}
 	}
