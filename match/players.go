@@ -26,9 +26,10 @@ import (
 //	                             nopvs, noaspiration, norfp, nolmp,
 //	                             nofutility, noimproving, nolmrtable,
 //	                             noiir, nocont, nosingular, nocounter,
-//	                             nosee, nocorr, nokillers, nohistory,
-//	                             noquiescence, notuned, nonet), null (null-move
-//	                             pruning on), checkext (check extension on),
+//	                             nosee, nocorr, nopiececorr, nokillers,
+//	                             nohistory, noquiescence, notuned, nonet),
+//	                             null (null-move pruning on), checkext
+//	                             (check extension on),
 //	                             nocheckext, material (material-only
 //	                             evaluation), nogoal (no goal terms in
 //	                             the evaluation), maxn, paranoid, brs

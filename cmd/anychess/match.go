@@ -28,6 +28,7 @@ const matchHelp = `Players (--a, --b):
                               (one-ply reductions) noiir (internal
                               iterative reduction) nocont (continuation
                               history) nocorr (correction history)
+                              nopiececorr (its tables of the pieces)
                               nosingular nocounter (counter
                               moves) nosee (static exchange) nokillers
                               nohistory noquiescence notuned (tuned
