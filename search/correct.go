@@ -94,9 +94,8 @@ func (s *Engine) learnFromNode(raw, eval, best int, bound uint8, tactical bool, 
 
 // learnCorrection moves the correction of the position searched toward
 // best − raw, the error of its static evaluation raw that a search of the
-// depth found:
-// each entry toward what the error leaves for it beside the others (a
-// step of gradient descent on the sum), within ±corrLimit.
+// depth found: each entry toward what the error leaves for it beside the
+// others (a step of gradient descent on the sum), within ±corrLimit.
 func (s *Engine) learnCorrection(raw, best, depth int) {
 	e, n := s.corrEntries()
 	sum := int64(0)

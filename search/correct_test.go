@@ -5,8 +5,8 @@ import "testing"
 // TestCorrectionHistory: a position's correction moves toward the errors
 // the searches found, within corrLimit, and stays with its pawns and side
 // to move, and with the pieces' tables is shared among its pawns and each
-// player's pieces; it applies only to two players with pawns and a royal piece to
-// checkmate on a bounded board.
+// player's pieces; it applies only to two players with pawns and a royal
+// piece to checkmate on a bounded board.
 func TestCorrectionHistory(t *testing.T) {
 	for _, tc := range []struct {
 		variant string
@@ -109,9 +109,9 @@ func TestCorrectionHistory(t *testing.T) {
 	}
 }
 
-// TestSearchLearnsCorrections: a search of a chess position fills
-// corrections, and none with Options.NoCorrection or in a game without
-// pawns.
+// TestSearchLearnsCorrections: a search of a chess position fills each
+// correction table used (not the pieces' with Options.NoPieceCorrection),
+// and none with Options.NoCorrection or in a game without pawns.
 func TestSearchLearnsCorrections(t *testing.T) {
 	learnt := func(e *Engine, table int) int {
 		n := 0
