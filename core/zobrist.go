@@ -109,29 +109,25 @@ func (p *Position) ComputeHash() uint64 {
 // ComputePawnHash recomputes PawnHash from the board, for checking the
 // incremental one.
 func (p *Position) ComputePawnHash() uint64 {
-	if p.plane != nil {
-		return 0
-	}
-	z := &p.rules.zobrist
-	h := uint64(0)
-	for sq, pc := range p.board {
-		if pc.IsPiece() && p.rules.Pieces[pc.Type()].Pawn {
-			h ^= z.piece(Square(sq), pc)
-		}
-	}
-	return h
+	return p.hashOf(func(pc Piece) bool { return p.rules.Pieces[pc.Type()].Pawn })
 }
 
 // ComputePieceHash recomputes PieceHash(pl) from the board, for checking
 // the incremental one.
 func (p *Position) ComputePieceHash(pl Player) uint64 {
+	return p.hashOf(func(pc Piece) bool { return pc.Owner() == pl && !p.rules.Pieces[pc.Type()].Pawn })
+}
+
+// hashOf is the Zobrist hash of the board's pieces that keep selects, 0
+// on an unbounded board.
+func (p *Position) hashOf(keep func(Piece) bool) uint64 {
 	if p.plane != nil {
 		return 0
 	}
 	z := &p.rules.zobrist
 	h := uint64(0)
 	for sq, pc := range p.board {
-		if pc.IsPiece() && pc.Owner() == pl && !p.rules.Pieces[pc.Type()].Pawn {
+		if pc.IsPiece() && keep(pc) {
 			h ^= z.piece(Square(sq), pc)
 		}
 	}
