@@ -39,10 +39,11 @@ const hardFactor = 3
 // the usable time (all of it when only one move is to go, half when two,
 // a third when three), so a move cannot lose on time. Spending less than
 // the share keeps the clock, even near its end, several increments above
-// what one move may take. MoveTime, when also set, caps both: hard ≤
-// MoveTime, soft ≤ MoveTime/2. Without a clock, MoveTime gives soft =
-// MoveTime/2 and hard = MoveTime. A negative MoveTime (a caller's slip) is
-// no time at all, not no limit: soft 0, hard a nanosecond.
+// what one move may take. MoveTime, when also set, caps both: soft and
+// hard ≤ MoveTime. Without a clock, MoveTime is used whole: soft = hard =
+// MoveTime, so iterations start until it ends and the last is stopped
+// there. A negative MoveTime (a caller's slip) is no time at all, not no
+// limit: soft 0, hard a nanosecond.
 func (l Limits) TimeBudget() (soft, hard time.Duration) {
 	if l.MoveTime < 0 {
 		return 0, time.Nanosecond
