@@ -102,6 +102,7 @@ var switches = map[string]func(*search.Options) *bool{
 	"nocont":       func(o *search.Options) *bool { return &o.NoContHistory },
 	"nocorr":       func(o *search.Options) *bool { return &o.NoCorrection },
 	"nopiececorr":  func(o *search.Options) *bool { return &o.NoPieceCorrection },
+	"notteval":     func(o *search.Options) *bool { return &o.NoTTEval },
 	"nosingular":   func(o *search.Options) *bool { return &o.NoSingular },
 	"nocounter":    func(o *search.Options) *bool { return &o.NoCounterMoves },
 	"nosee":        func(o *search.Options) *bool { return &o.NoSEE },

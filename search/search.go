@@ -132,6 +132,9 @@ type Options struct {
 	// NoImproving: the pruning margins and reductions do not depend on
 	// whether the side's static evaluation improved on its previous one.
 	NoImproving bool
+	// NoTTEval: the pruning decisions take the static evaluation, not the
+	// table's score where its bound says it is nearer the truth.
+	NoTTEval bool
 	// NoLMRTable: late-move reductions of one ply (two after the eighth
 	// move at depth ≥ 5) instead of the logarithmic table with its
 	// adjustments.
@@ -1016,13 +1019,18 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 	if improving {
 		better = 1
 	}
+	// guess stands for the node's score in the pruning decisions below.
+	guess := eval
+	if !s.opts.NoTTEval && ttHit && excluded == core.NullMove {
+		guess = tte.guess(eval, ply)
+	}
 	// Reverse futility pruning: far enough above beta near the horizon,
 	// a move will not lose it all.
 	if !s.opts.NoRFP && !pvNode && !inCheck && excluded == core.NullMove && depth <= rfpDepth && beta < s.rfpBound && beta > -s.rfpBound &&
-		eval-rfpMargin*(depth-better) >= beta {
-		return eval
+		guess-rfpMargin*(depth-better) >= beta {
+		return guess
 	}
-	if allowNull && !pvNode && !inCheck && excluded == core.NullMove && depth >= 3 && beta < mateBound && s.nullAllowed() && eval >= beta {
+	if allowNull && !pvNode && !inCheck && excluded == core.NullMove && depth >= 3 && beta < mateBound && s.nullAllowed() && guess >= beta {
 		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
 		reduce := 2
 		if depth > 6 {
@@ -1140,7 +1148,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			i--
 			continue
 		}
-		futile := prunable && legal > 0 && !s.opts.NoFutility && eval+futilityMargin(depth) <= alpha
+		futile := prunable && legal > 0 && !s.opts.NoFutility && guess+futilityMargin(depth) <= alpha
 		if futile && !s.mayCheck(m) {
 			continue // futility pruning (below) of a move that cannot check, without making it
 		}

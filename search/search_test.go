@@ -142,3 +142,30 @@ func TestTableSize(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryGuess: the table's score stands for the static evaluation only
+// where its bound puts the score beyond it, never as a mate and never in
+// check.
+func TestEntryGuess(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		bound       uint8
+		score, eval int
+		want        int
+	}{
+		{"exact above", boundExact, 80, 20, 80},
+		{"exact below", boundExact, -40, 20, -40},
+		{"lower bound above", boundLower, 80, 20, 80},
+		{"lower bound below", boundLower, -40, 20, 20},
+		{"upper bound below", boundUpper, -40, 20, -40},
+		{"upper bound above", boundUpper, 80, 20, 20},
+		{"mate found", boundLower, mateScore - 5, 20, 20},
+		{"mated", boundUpper, -mateScore + 5, 20, 20},
+		{"in check", boundExact, 80, noEval, noEval},
+	} {
+		e := ttEntry{score: int32(toTT(tc.score, 3)), bound: tc.bound}
+		if got := e.guess(tc.eval, 3); got != tc.want {
+			t.Errorf("%s: guess(%d) = %d, want %d", tc.name, tc.eval, got, tc.want)
+		}
+	}
+}

@@ -118,3 +118,18 @@ func fromTT(score, ply int) int {
 	}
 	return score
 }
+
+// guess returns what the entry, of the position at ply, says of its score
+// beside the static evaluation eval (noEval in check): its score where its
+// bound says the score lies beyond eval on the side it bounds (an exact
+// score always), else eval; never a mate score, and noEval stays.
+func (e ttEntry) guess(eval, ply int) int {
+	v := fromTT(int(e.score), ply)
+	if eval == noEval || v <= -mateBound || v >= mateBound {
+		return eval
+	}
+	if e.bound == boundExact || e.bound == boundLower && v > eval || e.bound == boundUpper && v < eval {
+		return v
+	}
+	return eval
+}
