@@ -26,8 +26,9 @@ import (
 //	                             nopvs, noaspiration, norfp, nolmp,
 //	                             nofutility, noimproving, nolmrtable,
 //	                             noiir, nocont, nosingular, nocounter,
-//	                             nosee, nocorr, nopiececorr, nokillers,
-//	                             nohistory, noquiescence, notuned, nonet),
+//	                             nosee, nocorr, nopiececorr, notteval,
+//	                             nokillers, nohistory, noquiescence,
+//	                             notuned, nonet),
 //	                             null (null-move pruning on), checkext
 //	                             (check extension on),
 //	                             nocheckext, material (material-only

@@ -29,6 +29,8 @@ const matchHelp = `Players (--a, --b):
                               iterative reduction) nocont (continuation
                               history) nocorr (correction history)
                               nopiececorr (its tables of the pieces)
+                              notteval (the table's score for the
+                              evaluation in pruning)
                               nosingular nocounter (counter
                               moves) nosee (static exchange) nokillers
                               nohistory noquiescence notuned (tuned
