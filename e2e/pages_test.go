@@ -107,6 +107,17 @@ func TestPagesLoad(t *testing.T) {
 		// This variant's page, its list whole (not the page before it).
 		waitJS(t, ctx, fmt.Sprintf(`document.title.startsWith(%q) && document.querySelectorAll("#piece-list .piece-name").length === %d && document.querySelectorAll("svg.board .piece").length === 1`,
 			ra.Board.Title+" ", len(ra.Board.Pieces)))
+		// The options form is drawn before the list: nothing moves under
+		// the clicks below.
+		nopt := 0
+		for _, vi := range vs {
+			if vi.Name == v {
+				nopt = len(vi.Options)
+			}
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll("#rule-options label").length`); n != nopt {
+			t.Errorf("%s: the list is drawn with %d option fields above it, want %d", v, n, nopt)
+		}
 		if !eval[bool](t, ctx, `document.getElementById("help").textContent.length > 100`) {
 			t.Errorf("%s: no rules text", v)
 		}

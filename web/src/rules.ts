@@ -29,6 +29,10 @@ async function start(): Promise<void> {
   const qs = new URLSearchParams();
   qs.set("variant", req.variant);
   for (const o of req.options) qs.append("option", o);
+  // The variants' list (for the options form) is fetched beside the rules
+  // and the form built before the board and the piece list, so that
+  // nothing moves under a reader's click once the pieces are listed.
+  const variants = getJSON<VariantInfo[]>("/api/variants").catch(() => null);
   let ans: RulesAnswer;
   try {
     ans = await getJSON<RulesAnswer>(`/api/rules?${qs}`);
@@ -47,7 +51,7 @@ async function start(): Promise<void> {
   document.title = `${board.title} · rules · anychess`;
   byId("title").textContent = `${board.title} — rules`;
   byId("help").textContent = board.help + (board.candidateNote ? "\n\n" + board.candidateNote : "");
-  void optionsForm(req.variant, req.options);
+  optionsForm(await variants, req.variant, req.options);
   const area = byId("board-area");
   view = new BoardView(area, board, {
     up: seatUp(board, 0),
@@ -116,14 +120,9 @@ function legend(): void {
   item("lg-initial", "only as its first move");
 }
 
-// optionsForm lets the reader switch the variant's options.
-async function optionsForm(variant: string, chosen: string[]): Promise<void> {
-  let list: VariantInfo[];
-  try {
-    list = await getJSON<VariantInfo[]>("/api/variants");
-  } catch {
-    return;
-  }
+// optionsForm lets the reader switch the variant's options (none when
+// the variants' list could not be read).
+function optionsForm(list: VariantInfo[] | null, variant: string, chosen: string[]): void {
   const v = Array.isArray(list) ? list.find((x) => x.name === variant) : undefined;
   const el = byId("rule-options");
   clear(el);
