@@ -164,14 +164,25 @@ func pageError(ctx context.Context) string {
 }
 
 // centreOf scrolls an element into view and returns its centre.
+//
+// The centre is read until two reads 50 ms apart agree (for up to three
+// seconds), so that a page still moving its layout (a list arriving above
+// the element) is not clicked where the element was.
 func centreOf(t *testing.T, ctx context.Context, selector string) (float64, float64) {
 	t.Helper()
 	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return null; e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, selector)
-	xy := eval[[]float64](t, ctx, js)
-	if len(xy) != 2 {
-		t.Fatalf("nothing at %s%s", selector, pageError(ctx))
+	var last []float64
+	for deadline := time.Now().Add(3 * time.Second); ; {
+		xy := eval[[]float64](t, ctx, js)
+		if len(xy) != 2 {
+			t.Fatalf("nothing at %s%s", selector, pageError(ctx))
+		}
+		if len(last) == 2 && xy[0] == last[0] && xy[1] == last[1] || time.Now().After(deadline) {
+			return xy[0], xy[1]
+		}
+		last = xy
+		time.Sleep(50 * time.Millisecond)
 	}
-	return xy[0], xy[1]
 }
 
 // clickAt clicks with the mouse at the centre of the element a selector
