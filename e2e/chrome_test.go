@@ -167,7 +167,9 @@ func pageError(ctx context.Context) string {
 //
 // The centre is read until two reads 50 ms apart agree (for up to three
 // seconds), so that a page still moving its layout (a list arriving above
-// the element) is not clicked where the element was.
+// the element) is not clicked where the element was. A change that starts
+// after the second read can still move it: this narrows the race, and a
+// test whose page changes on its own should also wait for that change.
 func centreOf(t *testing.T, ctx context.Context, selector string) (float64, float64) {
 	t.Helper()
 	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return null; e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, selector)
