@@ -333,6 +333,7 @@ func TestParsePlayerSwitches(t *testing.T) {
 		{"nosee", func(o search.Options) bool { return o.NoSEE }},
 		{"notuned", func(o search.Options) bool { return o.NoTunedWeights }},
 		{"nonet", func(o search.Options) bool { return o.NoNet }},
+		{"narrow", func(o search.Options) bool { return o.NarrowPruning }},
 		{"checkext", func(o search.Options) bool { return o.CheckExtension }},
 		{"checkext,nocheckext", func(o search.Options) bool { return !o.CheckExtension }},
 		{"material", func(o search.Options) bool { return o.MaterialOnly }},

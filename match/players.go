@@ -28,7 +28,7 @@ import (
 //	                             noiir, nocont, nosingular, nocounter,
 //	                             nosee, nocorr, nopiececorr, notteval,
 //	                             nokillers, nohistory, noquiescence,
-//	                             notuned, nonet),
+//	                             notuned, nonet, narrow),
 //	                             null (null-move pruning on), checkext
 //	                             (check extension on),
 //	                             nocheckext, material (material-only
@@ -112,6 +112,7 @@ var switches = map[string]func(*search.Options) *bool{
 	"noquiescence": func(o *search.Options) *bool { return &o.NoQuiescence },
 	"notuned":      func(o *search.Options) *bool { return &o.NoTunedWeights },
 	"nonet":        func(o *search.Options) *bool { return &o.NoNet },
+	"narrow":       func(o *search.Options) *bool { return &o.NarrowPruning },
 }
 
 // Switches returns the names of the keys that turn one of the search's

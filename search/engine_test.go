@@ -176,6 +176,7 @@ func TestFeatureSwitches(t *testing.T) {
 		{CheckExtension: true}, {MaterialOnly: true}, {NoAspiration: true}, {NoSEE: true}, {NoRFP: true},
 		{NoLMP: true, NoFutility: true}, {NoAspiration: true, NoSEE: true, NoRFP: true, NoLMP: true, NoFutility: true},
 		{NoImproving: true}, {NoLMRTable: true}, {NoIIR: true}, {NoCounterMoves: true}, {NoContHistory: true}, {NoSingular: true}, {NoQuiescenceTT: true},
+		{NarrowPruning: true},
 	} {
 		for _, tc := range []struct{ fen, want string }{
 			{"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "d5d8"},

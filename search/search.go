@@ -194,6 +194,12 @@ type Options struct {
 	Noise int
 	// Seed varies the noise.
 	Seed uint64
+	// NarrowPruning restores the null-move reduction, late-move
+	// reductions and late-move and futility pruning of stop 56 and before
+	// (doc/SEARCH.md): a null move reduced by 2 plies (3 above depth 6),
+	// reductions from the fourth move at depth ≥ 3 by ln·ln/2, pruning at
+	// depth ≤ 3.
+	NarrowPruning bool
 	// Threads is the number of goroutines that search a two-sided game at
 	// once (lazy SMP, smp.go); 0 or 1: one. The limits apply to the main
 	// one, whose result is returned; the node count is everyone's.
@@ -296,6 +302,10 @@ type Engine struct {
 	// rfpBound: reverse futility pruning cuts only nodes whose beta lies
 	// within ±rfpBound.
 	rfpBound int
+	// The pruning's and reductions' depths and table, of the options
+	// (initPruning).
+	lmpDepth, futilityDepth, lmrDepth int
+	lmrTable                          *lmrTable
 	// nullPly is the position's Ply just after the null move the current
 	// path went through, -1 for none (see repeated).
 	nullPly int
@@ -331,7 +341,17 @@ func New(opts Options) *Engine {
 	opts.HashMB = min(opts.HashMB, MaxHashMB)
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
 	e.initStack()
+	e.initPruning()
 	return e
+}
+
+// initPruning sets the pruning's and reductions' depths and table from the
+// options.
+func (s *Engine) initPruning() {
+	s.lmpDepth, s.futilityDepth, s.lmrDepth, s.lmrTable = lmpDepth, futilityDepth, 2, wideLMR
+	if s.opts.NarrowPruning {
+		s.lmpDepth, s.futilityDepth, s.lmrDepth, s.lmrTable = pruneDepth, pruneDepth, 3, narrowLMR
+	}
 }
 
 // initStack gives each ply its buffers.
@@ -1031,11 +1051,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		return guess
 	}
 	if allowNull && !pvNode && !inCheck && excluded == core.NullMove && depth >= 3 && beta < mateBound && s.nullAllowed() && guess >= beta {
-		// Heinz's adaptive reduction: 2 plies, 3 in deep searches.
-		reduce := 2
-		if depth > 6 {
-			reduce = 3
-		}
+		reduce := nullReduction(depth, guess-beta, s.opts.NarrowPruning)
 		st.move, st.movedType = core.NullMove, 0
 		p.MakeNullMove()
 		outer := s.nullPly
@@ -1137,7 +1153,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		}
 		tactical := st.gains[i] >= 0
 		st.movedType = s.typeAt(m.From)
-		prunable := depth <= pruneDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
+		prunable := depth <= s.lmpDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
 		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) && !lmpDone {
 			// Late-move pruning: near the horizon, after the first few
 			// moves, the remaining quiet ones are left out, except those
@@ -1148,7 +1164,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			i--
 			continue
 		}
-		futile := prunable && legal > 0 && !s.opts.NoFutility && guess+futilityMargin(depth) <= alpha
+		futile := prunable && depth <= s.futilityDepth && legal > 0 && !s.opts.NoFutility && guess+futilityMargin(depth) <= alpha
 		if futile && !s.mayCheck(m) {
 			continue // futility pruning (below) of a move that cannot check, without making it
 		}
@@ -1173,7 +1189,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			v = s.child(depth-1+ext, ply+1, alpha, beta, flip)
 		} else {
 			reduce := 0
-			if !s.opts.NoLMR && depth >= 3 && legal > 3 && !tactical && !inCheck &&
+			if !s.opts.NoLMR && depth >= s.lmrDepth && legal > s.lmrAfter(pvNode) && !tactical && !inCheck &&
 				(s.opts.NoLMRTable && st.keys[i] < orderKiller || !s.opts.NoLMRTable && st.keys[i] < orderHash) &&
 				!s.inCheckAt(ply+1) {
 				if s.opts.NoLMRTable {
@@ -1182,7 +1198,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 						reduce = 2
 					}
 				} else {
-					reduce = lmrReduction(depth, legal, pvNode, improving, st.keys[i] >= orderCounter)
+					reduce = lmrReduction(s.lmrTable, depth, legal, pvNode, improving, st.keys[i] >= orderCounter)
 				}
 			}
 			v = s.child(depth-1-reduce, ply+1, alpha, alpha+1, flip)
@@ -1239,10 +1255,29 @@ const (
 	// position is better (a bare king about to be mated at −782, where
 	// the line that did not mate scored +1327).
 	rfpNetBound = 1000
-	// pruneDepth is the deepest node late-move and futility pruning cut
-	// quiet moves at.
+	// pruneDepth is the deepest node futility pruning cuts quiet moves at
+	// in best-reply search, and late-move and futility pruning in negamax
+	// with Options.NarrowPruning.
 	pruneDepth = 3
+	// lmpDepth and futilityDepth are the deepest nodes of negamax at which
+	// late-move pruning and futility pruning cut quiet moves.
+	lmpDepth      = 7
+	futilityDepth = 5
 )
+
+// nullReduction is how many plies the null move's search is reduced by
+// beyond the move's own ply, at depth with the node's score guessed margin
+// above beta: 3 + depth/3 + margin/200 (at most 3 for the margin); narrow,
+// Heinz's adaptive reduction: 2, 3 above depth 6.
+func nullReduction(depth, margin int, narrow bool) int {
+	if narrow {
+		if depth > 6 {
+			return 3
+		}
+		return 2
+	}
+	return 3 + depth/3 + min(margin/200, 3)
+}
 
 // singularDepth is the shallowest node singular extension tries;
 // singularMargin × depth is how much better than the others the hash
@@ -1265,23 +1300,48 @@ func lmpCount(depth int, improving bool) int {
 	return (3 + depth*depth) / 2
 }
 
-// lmrTable[d][n] is the late-move reduction of the n-th legal move at depth
-// d, ln(d)·ln(n)/2 rounded, before adjustments (lmrReduction).
-var lmrTable = func() (t [64][64]int8) {
+// lmrTable is a table of late-move reductions: lmrTable[d][n] is the
+// reduction of the n-th legal move at depth d before adjustments
+// (lmrReduction).
+type lmrTable [64][64]int8
+
+// newLMRTable returns the table of ln(d)·ln(n)/divisor, rounded.
+func newLMRTable(divisor float64) *lmrTable {
+	var t lmrTable
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			t[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/2)
+			t[d][n] = int8(0.5 + math.Log(float64(d))*math.Log(float64(n))/divisor)
 		}
 	}
-	return t
-}()
+	return &t
+}
+
+// The reductions' tables: ln·ln/1.6 (stop 57), and ln·ln/2 of
+// Options.NarrowPruning.
+var (
+	wideLMR   = newLMRTable(1.6)
+	narrowLMR = newLMRTable(2)
+)
+
+// lmrAfter is how many legal moves a node searches before late-move
+// reductions start: 1 (2 at PV nodes), 3 with Options.NarrowPruning.
+func (s *Engine) lmrAfter(pvNode bool) int {
+	switch {
+	case s.opts.NarrowPruning:
+		return 3
+	case pvNode:
+		return 2
+	}
+	return 1
+}
 
 // lmrReduction is the reduction of the n-th legal move, a quiet one, at
-// depth: the table's, one less at PV nodes and for killers and counter
-// moves, one more when the side's evaluation is not improving; at least 1
-// and leaving at least one ply.
-func lmrReduction(depth, n int, pvNode, improving, killer bool) int {
-	r := int(lmrTable[min(depth, 63)][min(n, 63)])
+// depth: table's, one less at PV nodes and for killers and counter moves,
+// one more when the side's evaluation is not improving; at least 1, and at
+// most depth − 2 where that is more (a move of a node of depth 2 is
+// reduced into quiescence).
+func lmrReduction(table *lmrTable, depth, n int, pvNode, improving, killer bool) int {
+	r := int(table[min(depth, 63)][min(n, 63)])
 	if pvNode {
 		r--
 	}

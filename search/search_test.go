@@ -104,30 +104,58 @@ func TestHistoryStaysBounded(t *testing.T) {
 	}
 }
 
-// TestLMRReduction: at least one ply, never past depth − 2, growing with
-// depth and with the move's number, less at PV nodes and for killers, more
-// when not improving.
+// TestLMRReduction: for both tables, at least one ply, never past
+// depth − 2 (but for the one ply at depth 2), growing with depth and with
+// the move's number, less at PV nodes and for killers, more when not
+// improving; the wide table's never less than the narrow one's.
 func TestLMRReduction(t *testing.T) {
-	for depth := 3; depth < 80; depth++ {
-		for n := 4; n < 80; n++ {
-			r := lmrReduction(depth, n, false, true, false)
-			if r < 1 || r > depth-2 {
-				t.Fatalf("depth %d move %d: reduction %d", depth, n, r)
-			}
-			if r2 := lmrReduction(depth+1, n, false, true, false); r2 < r {
-				t.Errorf("depth %d move %d: %d, at depth %d: %d", depth, n, r, depth+1, r2)
-			}
-			if r2 := lmrReduction(depth, n+1, false, true, false); r2 < r {
-				t.Errorf("depth %d move %d: %d, move %d: %d", depth, n, r, n+1, r2)
-			}
-			if pv, killer, worse := lmrReduction(depth, n, true, true, false), lmrReduction(depth, n, false, true, true),
-				lmrReduction(depth, n, false, false, false); pv > r || killer > r || worse < r {
-				t.Errorf("depth %d move %d: %d; PV %d, killer %d, not improving %d", depth, n, r, pv, killer, worse)
+	for _, table := range []*lmrTable{wideLMR, narrowLMR} {
+		for depth := 2; depth < 80; depth++ {
+			for n := 2; n < 80; n++ {
+				r := lmrReduction(table, depth, n, false, true, false)
+				if r < 1 || r > max(depth-2, 1) {
+					t.Fatalf("depth %d move %d: reduction %d", depth, n, r)
+				}
+				if r2 := lmrReduction(table, depth+1, n, false, true, false); r2 < r {
+					t.Errorf("depth %d move %d: %d, at depth %d: %d", depth, n, r, depth+1, r2)
+				}
+				if r2 := lmrReduction(table, depth, n+1, false, true, false); r2 < r {
+					t.Errorf("depth %d move %d: %d, move %d: %d", depth, n, r, n+1, r2)
+				}
+				if pv, killer, worse := lmrReduction(table, depth, n, true, true, false), lmrReduction(table, depth, n, false, true, true),
+					lmrReduction(table, depth, n, false, false, false); pv > r || killer > r || worse < r {
+					t.Errorf("depth %d move %d: %d; PV %d, killer %d, not improving %d", depth, n, r, pv, killer, worse)
+				}
+				if table == wideLMR {
+					if narrow := lmrReduction(narrowLMR, depth, n, false, true, false); narrow > r {
+						t.Errorf("depth %d move %d: wide %d, narrow %d", depth, n, r, narrow)
+					}
+				}
 			}
 		}
 	}
-	if r := lmrReduction(20, 40, false, true, false); r < 3 {
-		t.Errorf("depth 20, move 40: reduction %d, want a deep one", r)
+	if r := lmrReduction(narrowLMR, 20, 40, false, true, false); r != 6 {
+		t.Errorf("narrow, depth 20, move 40: reduction %d, want round(ln 20 · ln 40 / 2) = 6", r)
+	}
+	if r := lmrReduction(wideLMR, 20, 40, false, true, false); r != 7 {
+		t.Errorf("wide, depth 20, move 40: reduction %d, want round(ln 20 · ln 40 / 1.6) = 7", r)
+	}
+}
+
+// TestNullReduction: 3 + depth/3 + margin/200 (the margin's part at most
+// 3), or narrow 2 plies, 3 above depth 6.
+func TestNullReduction(t *testing.T) {
+	for _, c := range []struct {
+		depth, margin int
+		narrow        bool
+		want          int
+	}{
+		{3, 0, false, 4}, {6, 199, false, 5}, {6, 200, false, 6}, {9, 450, false, 8}, {12, 5000, false, 10},
+		{3, 0, true, 2}, {6, 5000, true, 2}, {7, 0, true, 3}, {30, 5000, true, 3},
+	} {
+		if got := nullReduction(c.depth, c.margin, c.narrow); got != c.want {
+			t.Errorf("depth %d margin %d narrow %v: %d, want %d", c.depth, c.margin, c.narrow, got, c.want)
+		}
 	}
 }
 

@@ -34,7 +34,9 @@ const matchHelp = `Players (--a, --b):
                               nosingular nocounter (counter
                               moves) nosee (static exchange) nokillers
                               nohistory noquiescence notuned (tuned
-                              tables) nonet (the built-in network), and
+                              tables) nonet (the built-in network)
+                              narrow (stop 56's null move, reductions
+                              and pruning), and
                               null checkext (check
                               extension on) nocheckext material nogoal
                               (no goal terms in the evaluation), and for
