@@ -1265,10 +1265,10 @@ const (
 	futilityDepth = 5
 )
 
-// nullReduction is how many plies the null move's search is reduced by
-// beyond the move's own ply, at depth with the node's score guessed margin
-// above beta: 3 + depth/3 + margin/200 (at most 3 for the margin); narrow,
-// Heinz's adaptive reduction: 2, 3 above depth 6.
+// nullReduction is the null move's reduction, in plies beyond the move's
+// own, at a node of the depth whose guessed score lies margin above beta:
+// 3 + depth/3 + margin/200 (the margin's part at most 3); narrow, Heinz's
+// adaptive reduction: 2, 3 above depth 6.
 func nullReduction(depth, margin int, narrow bool) int {
 	if narrow {
 		if depth > 6 {
@@ -1336,7 +1336,7 @@ func (s *Engine) lmrAfter(pvNode bool) int {
 }
 
 // lmrReduction is the reduction of the n-th legal move, a quiet one, at
-// depth: table's, one less at PV nodes and for killers and counter moves,
+// depth: the table's, one less at PV nodes and for killers and counter moves,
 // one more when the side's evaluation is not improving; at least 1, and at
 // most depth − 2 where that is more (a move of a node of depth 2 is
 // reduced into quiescence).

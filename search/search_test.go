@@ -142,6 +142,24 @@ func TestLMRReduction(t *testing.T) {
 	}
 }
 
+// TestNarrowPruning: the switch gives the narrow rules, and the two
+// settings search the start of chess to the same depth in different trees.
+func TestNarrowPruning(t *testing.T) {
+	wide, narrow := New(Options{HashMB: 1}), New(Options{HashMB: 1, NarrowPruning: true})
+	if wide.lmrTable != wideLMR || wide.lmpDepth != lmpDepth || wide.futilityDepth != futilityDepth || wide.lmrDepth != 2 {
+		t.Errorf("default: table %p, depths %d %d %d", wide.lmrTable, wide.lmpDepth, wide.futilityDepth, wide.lmrDepth)
+	}
+	if narrow.lmrTable != narrowLMR || narrow.lmpDepth != 3 || narrow.futilityDepth != 3 || narrow.lmrDepth != 3 {
+		t.Errorf("narrow: table %p, depths %d %d %d", narrow.lmrTable, narrow.lmpDepth, narrow.futilityDepth, narrow.lmrDepth)
+	}
+	r := loadRules(t, "chess")
+	a := wide.Search(r.StartPosition(), Limits{Depth: 7})
+	b := narrow.Search(r.StartPosition(), Limits{Depth: 7})
+	if a.Depth != 7 || b.Depth != 7 || a.Nodes == b.Nodes {
+		t.Errorf("depth 7: default %d plies in %d nodes, narrow %d plies in %d", a.Depth, a.Nodes, b.Depth, b.Nodes)
+	}
+}
+
 // TestNullReduction: 3 + depth/3 + margin/200 (the margin's part at most
 // 3), or narrow 2 plies, 3 above depth 6.
 func TestNullReduction(t *testing.T) {
