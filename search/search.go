@@ -302,10 +302,6 @@ type Engine struct {
 	// rfpBound: reverse futility pruning cuts only nodes whose beta lies
 	// within ±rfpBound.
 	rfpBound int
-	// The pruning's and reductions' depths and table, of the options
-	// (initPruning).
-	lmpDepth, futilityDepth, lmrDepth int
-	lmrTable                          *lmrTable
 	// nullPly is the position's Ply just after the null move the current
 	// path went through, -1 for none (see repeated).
 	nullPly int
@@ -341,17 +337,7 @@ func New(opts Options) *Engine {
 	opts.HashMB = min(opts.HashMB, MaxHashMB)
 	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
 	e.initStack()
-	e.initPruning()
 	return e
-}
-
-// initPruning sets the pruning's and reductions' depths and table from the
-// options.
-func (s *Engine) initPruning() {
-	s.lmpDepth, s.futilityDepth, s.lmrDepth, s.lmrTable = lmpDepth, futilityDepth, 2, wideLMR
-	if s.opts.NarrowPruning {
-		s.lmpDepth, s.futilityDepth, s.lmrDepth, s.lmrTable = pruneDepth, pruneDepth, 3, narrowLMR
-	}
 }
 
 // initStack gives each ply its buffers.
@@ -1050,6 +1036,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		guess-rfpMargin*(depth-better) >= beta {
 		return guess
 	}
+	pr := s.pruning()
 	if allowNull && !pvNode && !inCheck && excluded == core.NullMove && depth >= 3 && beta < mateBound && s.nullAllowed() && guess >= beta {
 		reduce := nullReduction(depth, guess-beta, s.opts.NarrowPruning)
 		st.move, st.movedType = core.NullMove, 0
@@ -1153,7 +1140,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 		}
 		tactical := st.gains[i] >= 0
 		st.movedType = s.typeAt(m.From)
-		prunable := depth <= s.lmpDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
+		prunable := depth <= pr.lmpDepth && !pvNode && !inCheck && !tactical && st.keys[i] < orderKiller && best > -mateBound
 		if prunable && !s.opts.NoLMP && legal >= lmpCount(depth, improving) && !lmpDone {
 			// Late-move pruning: near the horizon, after the first few
 			// moves, the remaining quiet ones are left out, except those
@@ -1164,7 +1151,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			i--
 			continue
 		}
-		futile := prunable && depth <= s.futilityDepth && legal > 0 && !s.opts.NoFutility && guess+futilityMargin(depth) <= alpha
+		futile := prunable && depth <= pr.futilityDepth && legal > 0 && !s.opts.NoFutility && guess+futilityMargin(depth) <= alpha
 		if futile && !s.mayCheck(m) {
 			continue // futility pruning (below) of a move that cannot check, without making it
 		}
@@ -1189,7 +1176,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 			v = s.child(depth-1+ext, ply+1, alpha, beta, flip)
 		} else {
 			reduce := 0
-			if !s.opts.NoLMR && depth >= s.lmrDepth && legal > s.lmrAfter(pvNode) && !tactical && !inCheck &&
+			if !s.opts.NoLMR && depth >= pr.lmrDepth && legal > pr.lmrAfter(pvNode) && !tactical && !inCheck &&
 				(s.opts.NoLMRTable && st.keys[i] < orderKiller || !s.opts.NoLMRTable && st.keys[i] < orderHash) &&
 				!s.inCheckAt(ply+1) {
 				if s.opts.NoLMRTable {
@@ -1198,7 +1185,7 @@ func (s *Engine) negamax(depth, ply, alpha, beta int, allowNull bool) int {
 						reduce = 2
 					}
 				} else {
-					reduce = lmrReduction(s.lmrTable, depth, legal, pvNode, improving, st.keys[i] >= orderCounter)
+					reduce = lmrReduction(pr.lmr, depth, legal, pvNode, improving, st.keys[i] >= orderCounter)
 				}
 			}
 			v = s.child(depth-1-reduce, ply+1, alpha, alpha+1, flip)
@@ -1323,16 +1310,40 @@ var (
 	narrowLMR = newLMRTable(2)
 )
 
+// pruningRules are the depths and table of negamax's late-move pruning,
+// futility pruning and late-move reductions.
+type pruningRules struct {
+	// lmpDepth and futilityDepth: the deepest nodes the two prunings cut
+	// quiet moves at; lmrDepth: the shallowest node reductions reduce at.
+	lmpDepth, futilityDepth, lmrDepth int
+	// lmrFrom, lmrFromPV: the legal moves a node (a PV node) searches
+	// before reductions start.
+	lmrFrom, lmrFromPV int
+	lmr                *lmrTable
+}
+
 // lmrAfter is how many legal moves a node searches before late-move
-// reductions start: 1 (2 at PV nodes), 3 with Options.NarrowPruning.
-func (s *Engine) lmrAfter(pvNode bool) int {
-	switch {
-	case s.opts.NarrowPruning:
-		return 3
-	case pvNode:
-		return 2
+// reductions start.
+func (r *pruningRules) lmrAfter(pvNode bool) int {
+	if pvNode {
+		return r.lmrFromPV
 	}
-	return 1
+	return r.lmrFrom
+}
+
+// widePruning is the search's (stop 57); narrowPruning stop 56's, of
+// Options.NarrowPruning.
+var (
+	widePruning   = pruningRules{lmpDepth: lmpDepth, futilityDepth: futilityDepth, lmrDepth: 2, lmrFrom: 1, lmrFromPV: 2, lmr: wideLMR}
+	narrowPruning = pruningRules{lmpDepth: pruneDepth, futilityDepth: pruneDepth, lmrDepth: 3, lmrFrom: 3, lmrFromPV: 3, lmr: narrowLMR}
+)
+
+// pruning returns the pruning rules of the engine's options.
+func (s *Engine) pruning() *pruningRules {
+	if s.opts.NarrowPruning {
+		return &narrowPruning
+	}
+	return &widePruning
 }
 
 // lmrReduction is the reduction of the n-th legal move, a quiet one, at

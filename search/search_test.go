@@ -146,11 +146,13 @@ func TestLMRReduction(t *testing.T) {
 // settings search the start of chess to the same depth in different trees.
 func TestNarrowPruning(t *testing.T) {
 	wide, narrow := New(Options{HashMB: 1}), New(Options{HashMB: 1, NarrowPruning: true})
-	if wide.lmrTable != wideLMR || wide.lmpDepth != lmpDepth || wide.futilityDepth != futilityDepth || wide.lmrDepth != 2 {
-		t.Errorf("default: table %p, depths %d %d %d", wide.lmrTable, wide.lmpDepth, wide.futilityDepth, wide.lmrDepth)
+	if w := wide.pruning(); w.lmr != wideLMR || w.lmpDepth != lmpDepth || w.futilityDepth != futilityDepth || w.lmrDepth != 2 ||
+		w.lmrAfter(false) != 1 || w.lmrAfter(true) != 2 {
+		t.Errorf("default: %+v", *w)
 	}
-	if narrow.lmrTable != narrowLMR || narrow.lmpDepth != 3 || narrow.futilityDepth != 3 || narrow.lmrDepth != 3 {
-		t.Errorf("narrow: table %p, depths %d %d %d", narrow.lmrTable, narrow.lmpDepth, narrow.futilityDepth, narrow.lmrDepth)
+	if n := narrow.pruning(); n.lmr != narrowLMR || n.lmpDepth != 3 || n.futilityDepth != 3 || n.lmrDepth != 3 ||
+		n.lmrAfter(false) != 3 || n.lmrAfter(true) != 3 {
+		t.Errorf("narrow: %+v", *n)
 	}
 	r := loadRules(t, "chess")
 	a := wide.Search(r.StartPosition(), Limits{Depth: 7})

@@ -25,7 +25,6 @@ func (s *Engine) smpSearch(root []core.Move) Result {
 		o.Threads = 1
 		h := &Engine{opts: o, tt: s.tt}
 		h.initStack()
-		h.initPruning()
 		s.helpers = append(s.helpers, h)
 	}
 	var stop atomic.Bool
