@@ -74,21 +74,19 @@ func (cl *cluster) start() {
 	run(cl.scanLoop)
 	run(cl.drainLoop)
 	run(cl.deleter)
-	for range publishers {
-		run(cl.pub.work)
-	}
+	cl.pub.start(publishers)
 	for range s.cfg.Workers {
 		run(cl.worker)
 	}
 }
 
-// stop ends the searches in progress (the workers then stop).
+// stop ends the searches in progress (the workers then stop). The
+// publisher keeps running until flush.
 func (cl *cluster) stop() {
 	cl.searching.Range(func(_, v any) bool {
 		v.(*searchRef).stop.Store(true)
 		return true
 	})
-	cl.pub.close()
 }
 
 func wake(ch chan struct{}) {
@@ -476,9 +474,13 @@ type snapshotData struct {
 
 // publisher writes the owner's snapshots, a few at once, the latest of
 // each game only, and never two of one game at once (so that versions
-// follow the order of the states).
+// follow the order of the states). It outlives the server's context: the
+// states its hubs last showed are written when the server stops (flush).
 type publisher struct {
 	s       *Server
+	ctx     context.Context // cancelled when flush gives up
+	cancel  context.CancelFunc
+	workers sync.WaitGroup
 	mu      sync.Mutex
 	cond    *sync.Cond
 	pending map[*hub]snapshotData
@@ -487,10 +489,25 @@ type publisher struct {
 	closed  bool
 }
 
+// flushTimeout bounds how long a stopping server writes its last snapshots.
+const flushTimeout = 10 * time.Second
+
 func newPublisher(s *Server) *publisher {
 	p := &publisher{s: s, pending: map[*hub]snapshotData{}, busy: map[*hub]bool{}}
+	p.ctx, p.cancel = context.WithCancel(context.Background())
 	p.cond = sync.NewCond(&p.mu)
 	return p
+}
+
+// start runs n writers.
+func (p *publisher) start(n int) {
+	for range n {
+		p.workers.Add(1)
+		go func() {
+			defer p.workers.Done()
+			p.work()
+		}()
+	}
 }
 
 // put queues game h's latest snapshot, replacing one not yet written.
@@ -508,47 +525,72 @@ func (p *publisher) put(h *hub, d snapshotData) {
 	}
 }
 
-func (p *publisher) close() {
+// flush stops the publisher once the snapshots queued are written (within
+// flushTimeout); a later put is dropped. The server calls it when its
+// hubs have stopped, so that what a client was last shown (a move
+// acknowledged just before the server stopped) is what other processes
+// show until one of them takes the game over.
+func (p *publisher) flush() {
 	p.mu.Lock()
 	p.closed = true
 	p.cond.Broadcast()
 	p.mu.Unlock()
+	t := time.AfterFunc(flushTimeout, p.cancel)
+	defer t.Stop()
+	p.workers.Wait()
+	// Without writers (none started), the queue is written here.
+	for p.next() {
+		// next wrote one
+	}
+	p.cancel()
 }
 
+// work writes snapshots until the publisher is flushed and its queue
+// empty.
 func (p *publisher) work() {
-	s := p.s
 	for {
 		p.mu.Lock()
 		for len(p.queue) == 0 && !p.closed {
 			p.cond.Wait()
 		}
-		if p.closed {
-			p.mu.Unlock()
+		p.mu.Unlock()
+		if !p.next() {
 			return
 		}
-		h := p.queue[0]
-		p.queue[0] = nil
-		p.queue = p.queue[1:]
-		d := p.pending[h]
-		delete(p.pending, h)
-		p.busy[h] = true
-		p.mu.Unlock()
-
-		ctx, cancel := context.WithTimeout(s.ctx, 15*time.Second)
-		_, err := s.st.Publish(ctx, h.id, s.proc, d.at, d.state, d.legal)
-		cancel()
-		if errors.Is(err, store.ErrNotOwner) {
-			h.tryPost(publishFailedMsg{})
-		} else if err != nil && s.ctx.Err() == nil {
-			s.log.Error("publishing a snapshot", "game", h.id, "err", err)
-		}
-
-		p.mu.Lock()
-		delete(p.busy, h)
-		if _, ok := p.pending[h]; ok {
-			p.queue = append(p.queue, h)
-			p.cond.Signal()
-		}
-		p.mu.Unlock()
 	}
+}
+
+// next writes the first queued snapshot; false when the queue is empty.
+func (p *publisher) next() bool {
+	s := p.s
+	p.mu.Lock()
+	if len(p.queue) == 0 {
+		p.mu.Unlock()
+		return false
+	}
+	h := p.queue[0]
+	p.queue[0] = nil
+	p.queue = p.queue[1:]
+	d := p.pending[h]
+	delete(p.pending, h)
+	p.busy[h] = true
+	p.mu.Unlock()
+
+	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
+	_, err := s.st.Publish(ctx, h.id, s.proc, d.at, d.state, d.legal)
+	cancel()
+	if errors.Is(err, store.ErrNotOwner) {
+		h.tryPost(publishFailedMsg{})
+	} else if err != nil {
+		s.log.Error("publishing a snapshot", "game", h.id, "err", err)
+	}
+
+	p.mu.Lock()
+	delete(p.busy, h)
+	if _, ok := p.pending[h]; ok {
+		p.queue = append(p.queue, h)
+		p.cond.Signal()
+	}
+	p.mu.Unlock()
+	return true
 }

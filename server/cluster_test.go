@@ -338,3 +338,81 @@ func TestHandover(t *testing.T) {
 		t.Errorf("stored after the handover: %+v", moves)
 	}
 }
+
+// TestStopPublishesLastStates: a server that stops right after
+// acknowledging a move in each of several games leaves each game's
+// snapshot at that move, so that other servers show it (before, snapshots
+// still queued were dropped, and a mirror showed the game a move behind
+// until it took the game over).
+func TestStopPublishesLastStates(t *testing.T) {
+	p := newPair(t, Config{Lease: time.Minute}, Config{Lease: time.Minute})
+	a := p.a
+	const games = 8
+	var ids []string
+	var conns []*client
+	for range games {
+		g := a.create(map[string]any{"variant": "chess", "you": 0})
+		c := a.dial(g.ID, g.cookie)
+		c.state(nil)
+		ids = append(ids, g.ID)
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.send(wire.ClientMessage{Type: "move", Ply: ply(0), Move: "e4"})
+	}
+	for _, c := range conns {
+		c.atPly(1)
+	}
+	a.close()
+	for _, id := range ids {
+		sn, err := a.st.Snapshot(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := viewOf(sn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.state.Ply != 1 {
+			t.Errorf("game %s: the snapshot left is at ply %d, want 1", id, v.state.Ply)
+		}
+	}
+}
+
+// TestFlushWritesQueue: flush writes the snapshots still queued, even
+// with no writer running.
+func TestFlushWritesQueue(t *testing.T) {
+	p := newPair(t, Config{}, Config{})
+	a := p.a
+	g := a.create(map[string]any{"variant": "chess", "you": 0})
+	h := a.srv.hub(g.ID)
+	if h == nil {
+		t.Fatal("no hub for the game just made")
+	}
+	// The server's own publisher has written the game's first snapshot.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := a.st.Snapshot(context.Background(), g.ID); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no snapshot of a new game within 10 s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	pub := newPublisher(a.srv)
+	pub.put(h, snapshotData{at: time.Now(), state: `{"ply":7}`, legal: "[]"})
+	pub.flush()
+	sn, err := a.st.Snapshot(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sn.State != `{"ply":7}` {
+		t.Errorf("snapshot after flush: %s", sn.State)
+	}
+	// A put after flush is dropped.
+	pub.put(h, snapshotData{at: time.Now(), state: `{"ply":8}`, legal: "[]"})
+	if sn, _ := a.st.Snapshot(context.Background(), g.ID); sn == nil || sn.State != `{"ply":7}` {
+		t.Errorf("snapshot after a put past flush: %+v", sn)
+	}
+}

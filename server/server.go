@@ -245,6 +245,9 @@ func (s *Server) shutdown() {
 			s.cluster.stop()
 		}
 		s.wg.Wait()
+		if s.cluster != nil {
+			s.cluster.pub.flush()
+		}
 		if s.pool != nil {
 			s.pool.close()
 		}
